@@ -1,0 +1,51 @@
+//! `fairplay quartets`: judge a Quartets log.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use fairplay_quartets::{audit, Rules};
+
+use crate::input::Input;
+
+/// Options of `fairplay quartets`.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Log format: a first line with the number of actions, then one action per line:
+  x A y sk yes    player x asks player y for card sk (set s, letter k); y hands it over
+  x A y sk no     y says no; it becomes y's turn
+  x Q s           player x lays set s aside
+
+Output: `yes` if some deal makes every action honest; otherwise `no` and, on the next
+line, the number of the first action after which cheating is certain.
+Exit status: 0 when judged (either verdict), 2 for unreadable or malformed logs and for
+actions that break a rule anyone can check (out of turn, asking oneself, ...).
+
+Examples:
+  fairplay quartets examples/quartets/sample1.log
+  fairplay quartets --players 3 --sets 3 --cards-per-set 3 small.log
+  fairplay quartets --players 3 --sets 4 --cards-per-set 4 --hands 6,5,5 uneven.log
+  cat game.log | fairplay quartets")]
+pub struct QuartetsArgs {
+    /// The log to judge; `-` or nothing reads standard input.
+    file: Option<PathBuf>,
+    /// Number of players (2 to 16).
+    #[arg(long, default_value_t = 4, value_name = "N")]
+    players: usize,
+    /// Number of sets.
+    #[arg(long, default_value_t = 8, value_name = "N")]
+    sets: usize,
+    /// Cards in each set (1 to 26, letters A..Z).
+    #[arg(long, default_value_t = 4, value_name = "N")]
+    cards_per_set: usize,
+    /// Cards dealt to each player, comma-separated, player 1 first [default: an even split].
+    #[arg(long, value_delimiter = ',', value_name = "H1,H2,...")]
+    hands: Option<Vec<u32>>,
+}
+
+pub fn run(args: QuartetsArgs) -> anyhow::Result<String> {
+    let rules = Rules::new(args.players, args.sets, args.cards_per_set, args.hands)?;
+    let input = Input::new(args.file);
+    let bytes = input.read()?;
+    let report = audit(&bytes, &rules).map_err(|e| anyhow::anyhow!("{}: {e}", input.name()))?;
+    Ok(report.contract())
+}

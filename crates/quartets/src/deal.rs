@@ -1,0 +1,342 @@
+//! The hidden deal as a constraint problem, kept feasible incrementally.
+//!
+//! The unknown part of the deal is the owner of every card that has not moved yet ("free"
+//! cards). A watcher's facts about it are of three kinds:
+//!
+//! * a card is *pinned*: it moved out of a player's hand, so that player was dealt it;
+//! * a card is *banned* from a player: the player denied it while it had not moved;
+//! * a *need* `(p, s)`: player `p` asked for a set-`s` card while holding no moved card of the
+//!   set, so `p` was dealt one of the set-`s` cards that were free then. Free cards only ever
+//!   leave the pool, so the need reads "one of the set-`s` cards that are free *now*, unless a
+//!   set-`s` card has since been pinned to `p`" (which settles it for good).
+//!
+//! With `r_p` the number of free cards `p` still holds and `k_p` its unsettled needs, a deal is a
+//! perfect bipartite b-matching of free cards onto slots: one slot of capacity 1 per need
+//! `(p, s)` (for set-`s` cards only) and one "wild" slot of capacity `r_p - k_p` per player.
+//! Needs of one player are of different sets, so no card can serve two of them.
+//!
+//! [`DealModel`] keeps one such matching (the *witness*). A new fact breaks at most a few
+//! assignments; each displaced card is re-seated by one augmenting-path search. By Berge's
+//! theorem, when no augmenting path exists from a displaced card no perfect matching exists,
+//! so the answer is exact.
+
+/// Marks a need slot that does not exist (no unsettled need).
+const NO_NEED: u32 = u32::MAX;
+/// Marks an unsettled need whose slot holds no card yet.
+const EMPTY: u32 = u32::MAX - 1;
+/// Owner of a free card that is momentarily unseated during a repair.
+const UNSEATED: u8 = u8::MAX;
+
+/// The witness deal and the facts it must satisfy. Sizes are indices: players `0..players`,
+/// cards `0..sets * cards_per_set` (set-major).
+#[derive(Clone, Debug)]
+pub struct DealModel {
+    players: usize,
+    sets: usize,
+    cards_per_set: usize,
+    /// Witness owner of a free card; dealt owner of a pinned one.
+    owner: Vec<u8>,
+    free: Vec<bool>,
+    /// Whether a free card sits in its owner's need slot (rather than the wild slot).
+    in_need: Vec<bool>,
+    banned: Vec<u16>,
+    /// Per `(player, set)`: `NO_NEED`, `EMPTY` or the card seated in the need slot.
+    need: Vec<u32>,
+    /// Free cards each player holds in the witness, with each card's position in its list.
+    members: Vec<Vec<u32>>,
+    position: Vec<u32>,
+    free_left: Vec<i64>,
+    needs_open: Vec<i64>,
+    wild_load: Vec<i64>,
+    feasible: bool,
+    search: Search,
+}
+
+/// Scratch space of the augmenting-path search, reused to keep repairs allocation-free.
+#[derive(Clone, Debug, Default)]
+struct Search {
+    epoch: u32,
+    card_seen: Vec<u32>,
+    wild_seen: Vec<u32>,
+    came_from: Vec<u32>,
+    queue: Vec<u32>,
+    unseated: Vec<u32>,
+}
+
+#[derive(Clone, Copy)]
+enum Slot {
+    Wild(usize),
+    Need(usize),
+}
+
+impl DealModel {
+    /// A model with no facts yet; the witness deals cards in order (player 1 gets the first
+    /// `hands[0]` cards, ...). `hands` must add up to `sets * cards_per_set`.
+    pub fn new(sets: usize, cards_per_set: usize, hands: &[u32]) -> DealModel {
+        let players = hands.len();
+        let deck = sets * cards_per_set;
+        let mut owner = Vec::with_capacity(deck);
+        let mut members = vec![Vec::new(); players];
+        let mut position = Vec::with_capacity(deck);
+        for (p, &h) in hands.iter().enumerate() {
+            for _ in 0..h {
+                position.push(members[p].len() as u32);
+                members[p].push(owner.len() as u32);
+                owner.push(p as u8);
+            }
+        }
+        debug_assert_eq!(owner.len(), deck);
+        let free_left: Vec<i64> = hands.iter().map(|&h| i64::from(h)).collect();
+        DealModel {
+            players,
+            sets,
+            cards_per_set,
+            owner,
+            free: vec![true; deck],
+            in_need: vec![false; deck],
+            banned: vec![0; deck],
+            need: vec![NO_NEED; players * sets],
+            members,
+            position,
+            wild_load: free_left.clone(),
+            free_left,
+            needs_open: vec![0; players],
+            feasible: true,
+            search: Search {
+                card_seen: vec![0; deck],
+                wild_seen: vec![0; players],
+                came_from: vec![0; deck],
+                ..Search::default()
+            },
+        }
+    }
+
+    /// Whether some deal satisfies every fact given so far.
+    pub fn is_feasible(&self) -> bool {
+        self.feasible
+    }
+
+    /// The owner of every card in the witness deal (dealt owner, 0-based), when feasible.
+    pub fn witness(&self) -> Option<&[u8]> {
+        self.feasible.then_some(&self.owner[..])
+    }
+
+    /// Whether `card` is still free (has never moved).
+    pub fn is_free(&self, card: usize) -> bool {
+        self.free[card]
+    }
+
+    /// The players `card` may not have been dealt, as a bit mask.
+    pub fn banned(&self, card: usize) -> u16 {
+        self.banned[card]
+    }
+
+    /// Whether `player` has an unsettled need in `set`.
+    pub fn needs(&self, player: usize, set: usize) -> bool {
+        self.need[player * self.sets + set] != NO_NEED
+    }
+
+    fn wild_cap(&self, p: usize) -> i64 {
+        self.free_left[p] - self.needs_open[p]
+    }
+
+    /// Fact: `player` was dealt one of the free cards of `set`. Returns feasibility.
+    pub fn require(&mut self, player: usize, set: usize) -> bool {
+        let key = player * self.sets + set;
+        if !self.feasible || self.need[key] != NO_NEED {
+            return self.feasible;
+        }
+        self.need[key] = EMPTY;
+        self.needs_open[player] += 1;
+        let first = set * self.cards_per_set;
+        let held = (first..first + self.cards_per_set)
+            .find(|&c| self.free[c] && !self.in_need[c] && self.owner[c] as usize == player);
+        if let Some(card) = held {
+            self.unseat(card);
+            self.seat(card, player, true);
+        }
+        self.rebalance(player)
+    }
+
+    /// Fact: `player` was not dealt `card` (a free card). Returns feasibility.
+    pub fn ban(&mut self, card: usize, player: usize) -> bool {
+        if !self.feasible {
+            return false;
+        }
+        self.banned[card] |= 1 << player;
+        if self.owner[card] as usize == player {
+            self.unseat(card);
+            self.search.unseated.push(card as u32);
+        }
+        self.repair()
+    }
+
+    /// Fact: `player` was dealt `card`, which now leaves the pool of free cards (it moved).
+    /// Settles `player`'s need in the card's set. Returns feasibility.
+    pub fn pin(&mut self, card: usize, player: usize) -> bool {
+        if !self.feasible {
+            return false;
+        }
+        if self.banned[card] & (1 << player) != 0 {
+            self.feasible = false;
+            return false;
+        }
+        self.unseat(card);
+        self.free[card] = false;
+        self.owner[card] = player as u8;
+        self.free_left[player] -= 1;
+        let key = player * self.sets + card / self.cards_per_set;
+        let seated = self.need[key];
+        if seated != NO_NEED {
+            self.need[key] = NO_NEED;
+            self.needs_open[player] -= 1;
+            if seated != EMPTY {
+                self.unseat(seated as usize);
+                self.seat(seated as usize, player, false);
+            }
+        }
+        self.rebalance(player)
+    }
+
+    /// Unseats wild cards of `player` beyond its wild capacity, then repairs.
+    fn rebalance(&mut self, player: usize) -> bool {
+        if self.wild_cap(player) < 0 {
+            self.feasible = false;
+            return false;
+        }
+        while self.wild_load[player] > self.wild_cap(player) {
+            let card = self.members[player]
+                .iter()
+                .copied()
+                .find(|&c| !self.in_need[c as usize])
+                .expect("a wild slot over capacity holds a card");
+            self.unseat(card as usize);
+            self.search.unseated.push(card);
+        }
+        self.repair()
+    }
+
+    fn repair(&mut self) -> bool {
+        while let Some(card) = self.search.unseated.pop() {
+            if !self.augment(card as usize) {
+                self.search.unseated.clear();
+                self.feasible = false;
+                return false;
+            }
+        }
+        true
+    }
+
+    fn unseat(&mut self, card: usize) {
+        let p = self.owner[card];
+        if p == UNSEATED || !self.free[card] {
+            return;
+        }
+        let p = p as usize;
+        if self.in_need[card] {
+            self.need[p * self.sets + card / self.cards_per_set] = EMPTY;
+            self.in_need[card] = false;
+        } else {
+            self.wild_load[p] -= 1;
+        }
+        let list = &mut self.members[p];
+        let at = self.position[card] as usize;
+        list.swap_remove(at);
+        if let Some(&moved) = list.get(at) {
+            self.position[moved as usize] = at as u32;
+        }
+        self.owner[card] = UNSEATED;
+    }
+
+    fn seat(&mut self, card: usize, player: usize, in_need: bool) {
+        self.owner[card] = player as u8;
+        self.in_need[card] = in_need;
+        if in_need {
+            self.need[player * self.sets + card / self.cards_per_set] = card as u32;
+        } else {
+            self.wild_load[player] += 1;
+        }
+        self.position[card] = self.members[player].len() as u32;
+        self.members[player].push(card as u32);
+    }
+
+    /// Re-seats the unseated `start` by one augmenting path; `false` if none exists.
+    fn augment(&mut self, start: usize) -> bool {
+        let sets = self.sets;
+        let everyone: u16 = if self.players == 16 {
+            u16::MAX
+        } else {
+            (1 << self.players) - 1
+        };
+        let s = &mut self.search;
+        s.epoch = s.epoch.wrapping_add(1);
+        if s.epoch == 0 {
+            s.card_seen.fill(0);
+            s.wild_seen.fill(0);
+            s.epoch = 1;
+        }
+        let epoch = s.epoch;
+        s.queue.clear();
+        s.queue.push(start as u32);
+        s.card_seen[start] = epoch;
+        let mut head = 0;
+        let (last, target) = 'search: loop {
+            let Some(&card) = s.queue.get(head) else {
+                return false;
+            };
+            head += 1;
+            let card = card as usize;
+            let set = card / self.cards_per_set;
+            let mut allowed = everyone & !self.banned[card];
+            while allowed != 0 {
+                let p = allowed.trailing_zeros() as usize;
+                allowed &= allowed - 1;
+                match self.need[p * sets + set] {
+                    NO_NEED => {}
+                    EMPTY => break 'search (card, Slot::Need(p)),
+                    seated => {
+                        let seated = seated as usize;
+                        if s.card_seen[seated] != epoch {
+                            s.card_seen[seated] = epoch;
+                            s.came_from[seated] = card as u32;
+                            s.queue.push(seated as u32);
+                        }
+                    }
+                }
+                if self.wild_load[p] < self.free_left[p] - self.needs_open[p] {
+                    break 'search (card, Slot::Wild(p));
+                }
+                if s.wild_seen[p] != epoch {
+                    s.wild_seen[p] = epoch;
+                    for &other in &self.members[p] {
+                        let other = other as usize;
+                        if !self.in_need[other] && s.card_seen[other] != epoch {
+                            s.card_seen[other] = epoch;
+                            s.came_from[other] = card as u32;
+                            s.queue.push(other as u32);
+                        }
+                    }
+                }
+            }
+        };
+        // Shift every card on the path one slot along, from the end back to `start`.
+        let (mut card, mut target) = (last, target);
+        loop {
+            let previous = if self.in_need[card] {
+                Slot::Need(self.owner[card] as usize)
+            } else {
+                Slot::Wild(self.owner[card] as usize)
+            };
+            self.unseat(card);
+            match target {
+                Slot::Wild(p) => self.seat(card, p, false),
+                Slot::Need(p) => self.seat(card, p, true),
+            }
+            if card == start {
+                return true;
+            }
+            target = previous;
+            card = self.search.came_from[card] as usize;
+        }
+    }
+}

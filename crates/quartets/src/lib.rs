@@ -1,0 +1,104 @@
+//! # fairplay-quartets
+//!
+//! An exact referee for recorded games of Quartets: given the log a watcher sees (asks,
+//! answers and sets laid aside), it decides whether *some* deal of the cards makes every
+//! action honest, and if not, after which action cheating became certain.
+//!
+//! The crate is split the way the problem is:
+//!
+//! * [`notation`]: reading and printing logs ([`RawAction`](notation::RawAction), syntax only);
+//! * [`Rules`] and [`Action`]: the game's sizes and actions whose names are checked against them;
+//! * [`Referee`]: the streaming engine. It follows the public state (turns, counts, where moved
+//!   cards are) and keeps a *witness deal* consistent with every fact learnt so far, repairing
+//!   it by augmenting paths when a fact breaks it (see [`deal`]). One pass, no replays.
+//!
+//! ```
+//! use fairplay_quartets::{audit, Rules, Verdict};
+//! let log = "4\n1 A 2 3C no\n2 A 3 3A yes\n2 A 4 3D yes\n2 A 1 3C no\n";
+//! let report = audit(log.as_bytes(), &Rules::standard()).unwrap();
+//! assert_eq!(report.verdict, Verdict::Cheated { since: 4 });
+//! assert_eq!(report.contract(), "no\n4\n");
+//! ```
+
+#![warn(missing_docs)]
+
+mod action;
+pub mod deal;
+pub mod notation;
+mod referee;
+mod rules;
+
+pub use action::{Action, NameError};
+pub use referee::{Contradiction, Place, Reason, Referee, RuleError, Verdict};
+pub use rules::{
+    Card, Player, Rules, RulesError, SetId, MAX_CARDS, MAX_CARDS_PER_SET, MAX_PLAYERS,
+};
+
+use notation::{LogReader, ParseError};
+
+/// Why a log could not be judged: it is malformed, or breaks a rule any watcher can check.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LogError {
+    /// The text is not a log.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// An action breaks a rule that does not depend on the deal.
+    #[error("line {line} (action {action}): {error}")]
+    Rule {
+        /// 1-based line number in the input.
+        line: usize,
+        /// 1-based action number.
+        action: usize,
+        /// The broken rule.
+        error: RuleError,
+    },
+}
+
+/// The result of judging a whole log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// Whether an honest deal exists for the whole log, or since when none does.
+    pub verdict: Verdict,
+    /// What made cheating certain, if it is.
+    pub contradiction: Option<Contradiction>,
+    /// Number of actions in the log.
+    pub actions: usize,
+}
+
+impl Report {
+    /// The verdict in the contract format: `yes\n`, or `no\n<action>\n`.
+    pub fn contract(&self) -> String {
+        match self.verdict {
+            Verdict::Honest => "yes\n".to_string(),
+            Verdict::Cheated { since } => format!("no\n{since}\n"),
+        }
+    }
+}
+
+/// Judges a whole log in one pass.
+///
+/// Actions are judged until cheating is certain; the lines after that are still read, so a
+/// malformed file is reported rather than half-judged, but their rules are not checked.
+pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
+    let mut referee = Referee::new(rules.clone());
+    let mut actions = 0;
+    for record in LogReader::new(input)? {
+        let record = record?;
+        actions += 1;
+        if referee.contradiction().is_some() {
+            continue;
+        }
+        referee
+            .apply_raw(record.action)
+            .map_err(|error| LogError::Rule {
+                line: record.line,
+                action: actions,
+                error,
+            })?;
+    }
+    Ok(Report {
+        verdict: referee.verdict(),
+        contradiction: referee.contradiction(),
+        actions,
+    })
+}

@@ -1,0 +1,370 @@
+//! The streaming referee: public state of the table plus the hidden-deal model.
+
+use crate::action::{Action, NameError};
+use crate::deal::DealModel;
+use crate::notation::RawAction;
+use crate::rules::{Card, Player, Rules, SetId};
+
+const UNMOVED: u8 = 0xFE;
+const OUT: u8 = 0xFF;
+
+/// Where a card is, as far as a watcher can see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// Never moved: still with whoever was dealt it, unseen.
+    Unmoved,
+    /// Moved at least once; now in this player's hand.
+    Hand(Player),
+    /// Laid aside in a set.
+    Out,
+}
+
+/// An action that breaks a rule every watcher can check, whatever the deal. The referee's
+/// state is unchanged by it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    /// A player, set or card the game does not have.
+    #[error(transparent)]
+    Name(#[from] NameError),
+    /// Nobody has cards left, so nobody may act.
+    #[error("the game is over (nobody has cards left), but player {actor} acts")]
+    GameOver {
+        /// Who tried to act.
+        actor: Player,
+    },
+    /// Someone acts while it is another player's turn.
+    #[error("player {actor} acts, but it is player {turn}'s turn")]
+    OutOfTurn {
+        /// Who tried to act.
+        actor: Player,
+        /// Whose turn it is.
+        turn: Player,
+    },
+    /// A player asks themselves.
+    #[error("player {0} asks themselves")]
+    AsksSelf(Player),
+    /// A player asks someone who has no cards left.
+    #[error("player {asker} asks player {target}, who has left the game (no cards)")]
+    AsksAbsent {
+        /// Who asked.
+        asker: Player,
+        /// Who has left.
+        target: Player,
+    },
+    /// Asking for a card that has been laid aside.
+    #[error("card {0} has left the game (its set was laid aside)")]
+    CardGone(Card),
+    /// Laying aside a set that already was.
+    #[error("set {0} has already been laid aside")]
+    SetGone(SetId),
+}
+
+/// Why no deal makes every action so far honest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// A card was handed over by `giver` but is known to be in `holder`'s hand.
+    HandedOverFromElsewhere {
+        /// The card.
+        card: Card,
+        /// Who handed it over.
+        giver: Player,
+        /// Who is known to hold it.
+        holder: Player,
+    },
+    /// A set was laid aside by `player` but one of its cards is known to be in `holder`'s hand.
+    LaidAsideFromElsewhere {
+        /// The card.
+        card: Card,
+        /// Who laid the set aside.
+        player: Player,
+        /// Who is known to hold the card.
+        holder: Player,
+    },
+    /// `player` denied a card that is known to be in their hand.
+    DeniedCardInHand {
+        /// The card.
+        card: Card,
+        /// Who denied it.
+        player: Player,
+    },
+    /// The facts on the deal (who was dealt what, who denied what, who needed a card of which
+    /// set, hand sizes) admit no deal.
+    NoDeal,
+}
+
+/// The first point at which cheating became certain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contradiction {
+    /// The 1-based number of the action after which no deal fits.
+    pub action: usize,
+    /// What made it certain.
+    pub reason: Reason,
+}
+
+/// The state of knowledge after an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Some deal makes every action so far honest.
+    Honest,
+    /// No deal does, since the given action (1-based). Stays so for good.
+    Cheated {
+        /// The first action after which no deal fits.
+        since: usize,
+    },
+}
+
+/// A referee for one game: feed it actions in order, learn after each whether an honest deal
+/// still exists.
+///
+/// ```
+/// use fairplay_quartets::{Referee, Rules, Verdict, notation::LogReader};
+/// let log = b"4\n1 A 2 3C no\n2 A 3 3A yes\n2 A 4 3D yes\n2 A 1 3C no\n";
+/// let mut referee = Referee::new(Rules::standard());
+/// let mut verdicts = Vec::new();
+/// for record in LogReader::new(log).unwrap() {
+///     verdicts.push(referee.apply_raw(record.unwrap().action).unwrap());
+/// }
+/// assert_eq!(verdicts[2], Verdict::Honest);
+/// assert_eq!(verdicts[3], Verdict::Cheated { since: 4 });
+/// ```
+#[derive(Clone, Debug)]
+pub struct Referee {
+    rules: Rules,
+    place: Vec<u8>,
+    count: Vec<u32>,
+    /// Moved cards of each `(player, set)` in that player's hand.
+    held: Vec<u8>,
+    turn: Option<Player>,
+    actions: usize,
+    deal: DealModel,
+    contradiction: Option<Contradiction>,
+}
+
+impl Referee {
+    /// A referee at the start of a game played by `rules`.
+    pub fn new(rules: Rules) -> Referee {
+        let deal = DealModel::new(rules.sets(), rules.cards_per_set(), rules.hand_sizes());
+        let count = rules.hand_sizes().to_vec();
+        let mut referee = Referee {
+            place: vec![UNMOVED; rules.deck_size()],
+            held: vec![0; rules.players() * rules.sets()],
+            count,
+            turn: None,
+            actions: 0,
+            deal,
+            contradiction: None,
+            rules,
+        };
+        referee.turn = referee.next_with_cards(referee.rules.players() - 1);
+        referee
+    }
+
+    /// The rules of this game.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Number of actions applied so far.
+    pub fn actions(&self) -> usize {
+        self.actions
+    }
+
+    /// The current verdict.
+    pub fn verdict(&self) -> Verdict {
+        match self.contradiction {
+            None => Verdict::Honest,
+            Some(c) => Verdict::Cheated { since: c.action },
+        }
+    }
+
+    /// The first contradiction, if cheating is certain.
+    pub fn contradiction(&self) -> Option<Contradiction> {
+        self.contradiction
+    }
+
+    /// Whose turn it is; `None` once nobody has cards.
+    pub fn turn(&self) -> Option<Player> {
+        self.turn
+    }
+
+    /// How many cards `player` holds now (public: everyone can count).
+    pub fn card_count(&self, player: Player) -> u32 {
+        self.count[player.index()]
+    }
+
+    /// Where `card` is as far as a watcher can see.
+    pub fn place(&self, card: Card) -> Place {
+        match self.place[self.rules.card_index(card)] {
+            UNMOVED => Place::Unmoved,
+            OUT => Place::Out,
+            p => Place::Hand(Player(p)),
+        }
+    }
+
+    /// A deal (owner of each card, by [`Rules::card_index`]) under which every action so far
+    /// is honest, while there is one.
+    pub fn witness(&self) -> Option<Vec<Player>> {
+        if self.contradiction.is_some() {
+            return None;
+        }
+        self.deal
+            .witness()
+            .map(|owners| owners.iter().map(|&p| Player(p)).collect())
+    }
+
+    /// Checks the names in `raw` and applies it.
+    pub fn apply_raw(&mut self, raw: RawAction) -> Result<Verdict, RuleError> {
+        let action = self.rules.check(raw)?;
+        self.apply(action)
+    }
+
+    /// Applies one action. A [`RuleError`] leaves the referee as it was; otherwise the verdict
+    /// after the action is returned. After cheating is certain the public state is still
+    /// followed (turns, counts, where moved cards are), so a game can be watched to its end.
+    pub fn apply(&mut self, action: Action) -> Result<Verdict, RuleError> {
+        self.check_turn(action.actor())?;
+        match action {
+            Action::Ask {
+                asker,
+                target,
+                card,
+                granted,
+            } => self.ask(asker, target, card, granted)?,
+            Action::LayAside { player, set } => self.lay_aside(player, set)?,
+        }
+        Ok(self.verdict())
+    }
+
+    fn check_turn(&self, actor: Player) -> Result<(), RuleError> {
+        match self.turn {
+            None => Err(RuleError::GameOver { actor }),
+            Some(turn) if turn != actor => Err(RuleError::OutOfTurn { actor, turn }),
+            Some(_) => Ok(()),
+        }
+    }
+
+    fn ask(
+        &mut self,
+        asker: Player,
+        target: Player,
+        card: Card,
+        granted: bool,
+    ) -> Result<(), RuleError> {
+        if asker == target {
+            return Err(RuleError::AsksSelf(asker));
+        }
+        if self.count[target.index()] == 0 {
+            return Err(RuleError::AsksAbsent { asker, target });
+        }
+        let index = self.rules.card_index(card);
+        let place = self.place[index];
+        if place == OUT {
+            return Err(RuleError::CardGone(card));
+        }
+        self.actions += 1;
+        let set = card.set().index();
+        let sets = self.rules.sets();
+        let (x, y) = (asker.index(), target.index());
+        if self.contradiction.is_none() {
+            // The asker must hold a card of the set; if none is seen in hand, one was dealt.
+            if self.held[x * sets + set] == 0 && !self.deal.require(x, set) {
+                self.contradict(Reason::NoDeal);
+            }
+        }
+        if granted {
+            if self.contradiction.is_none() {
+                if place == UNMOVED {
+                    if !self.deal.pin(index, y) {
+                        self.contradict(Reason::NoDeal);
+                    }
+                } else if place as usize != y {
+                    self.contradict(Reason::HandedOverFromElsewhere {
+                        card,
+                        giver: target,
+                        holder: Player(place),
+                    });
+                }
+            }
+            if place != UNMOVED {
+                let from = place as usize;
+                self.held[from * sets + set] = self.held[from * sets + set].saturating_sub(1);
+            }
+            self.place[index] = x as u8;
+            self.held[x * sets + set] += 1;
+            self.count[y] -= 1;
+            self.count[x] += 1;
+        } else {
+            self.turn = Some(target);
+            if self.contradiction.is_none() {
+                if place == UNMOVED {
+                    if !self.deal.ban(index, y) {
+                        self.contradict(Reason::NoDeal);
+                    }
+                } else if place as usize == y {
+                    self.contradict(Reason::DeniedCardInHand {
+                        card,
+                        player: target,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn lay_aside(&mut self, player: Player, set: SetId) -> Result<(), RuleError> {
+        let first = self.rules.card_index(Card {
+            set: set.0,
+            letter: 0,
+        });
+        let cards = first..first + self.rules.cards_per_set();
+        if self.place[first] == OUT {
+            return Err(RuleError::SetGone(set));
+        }
+        self.actions += 1;
+        let sets = self.rules.sets();
+        let x = player.index();
+        for index in cards {
+            let place = self.place[index];
+            if self.contradiction.is_none() {
+                if place == UNMOVED {
+                    if !self.deal.pin(index, x) {
+                        self.contradict(Reason::NoDeal);
+                    }
+                } else if place as usize != x {
+                    self.contradict(Reason::LaidAsideFromElsewhere {
+                        card: self.rules.card_at(index),
+                        player,
+                        holder: Player(place),
+                    });
+                }
+            }
+            if place != UNMOVED {
+                let held = &mut self.held[place as usize * sets + set.index()];
+                *held = held.saturating_sub(1);
+            }
+            self.place[index] = OUT;
+        }
+        let count = &mut self.count[x];
+        *count = count.saturating_sub(self.rules.cards_per_set() as u32);
+        if *count == 0 {
+            self.turn = self.next_with_cards(x);
+        }
+        Ok(())
+    }
+
+    fn contradict(&mut self, reason: Reason) {
+        self.contradiction.get_or_insert(Contradiction {
+            action: self.actions,
+            reason,
+        });
+    }
+
+    /// The first player after `index` in seating order who still has cards.
+    fn next_with_cards(&self, index: usize) -> Option<Player> {
+        let n = self.rules.players();
+        (1..=n)
+            .map(|step| (index + step) % n)
+            .find(|&p| self.count[p] > 0)
+            .map(|p| Player(p as u8))
+    }
+}

@@ -1,0 +1,1 @@
+//! Simulators of real play, for tests, benchmarks and `fairplay simulate`.
