@@ -1,1 +1,4 @@
 //! Simulators of real play, for tests, benchmarks and `fairplay simulate`.
+
+pub mod quartets;
+pub mod sequence;
