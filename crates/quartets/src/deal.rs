@@ -340,3 +340,83 @@ impl DealModel {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::DealModel;
+
+    /// Checks the witness against every fact the model was given.
+    fn assert_witness(model: &DealModel, hands: &[u32], pins: &[(usize, usize)]) {
+        let owners = model.witness().expect("feasible");
+        for (p, &h) in hands.iter().enumerate() {
+            assert_eq!(owners.iter().filter(|&&o| o as usize == p).count(), h as usize);
+        }
+        for (card, &owner) in owners.iter().enumerate() {
+            assert_eq!(model.banned(card) & (1 << owner), 0, "card {card} on a banned owner");
+        }
+        for &(card, player) in pins {
+            assert_eq!(owners[card] as usize, player);
+        }
+    }
+
+    #[test]
+    fn hand_sizes_are_exact() {
+        // 2 players, one set of 4, 2 cards each: player 0 may only have card 3 left.
+        let mut model = DealModel::new(1, 4, &[2, 2]);
+        assert!(model.ban(0, 0));
+        assert!(model.ban(1, 0));
+        assert_witness(&model, &[2, 2], &[]);
+        assert!(!model.ban(2, 0));
+        assert!(!model.is_feasible());
+    }
+
+    #[test]
+    fn a_need_is_met_by_a_free_card_of_the_set() {
+        // 2 players, 2 sets of 2; cards 0,1 are set 0 and 2,3 set 1.
+        let mut model = DealModel::new(2, 2, &[2, 2]);
+        assert!(model.require(1, 0));
+        assert!(model.require(0, 0));
+        let owners = model.witness().unwrap();
+        assert_ne!(owners[0], owners[1], "each player holds one set-0 card");
+        // Card 0 moves from player 1: the need of player 1 is settled, player 0 keeps card 1.
+        assert!(model.pin(0, 1));
+        assert!(!model.needs(1, 0));
+        assert!(model.needs(0, 0));
+        assert_witness(&model, &[2, 2], &[(0, 1)]);
+        // Card 1 moving from player 1 too leaves player 0 without a set-0 card.
+        assert!(!model.pin(1, 1));
+    }
+
+    #[test]
+    fn repairs_follow_long_augmenting_paths() {
+        // 4 players, 4 sets of 4, 4 each. Ban every player from its own initial cards one by
+        // one; a rotation of the whole deal always exists.
+        let hands = [4, 4, 4, 4];
+        let mut model = DealModel::new(4, 4, &hands);
+        for card in 0..16 {
+            assert!(model.ban(card, card / 4));
+            assert_witness(&model, &hands, &[]);
+        }
+        for set in 0..4 {
+            assert!(model.require(set, (set + 1) % 4));
+            assert_witness(&model, &hands, &[]);
+        }
+        // Player 0 needs set 0 but is banned from its cards.
+        let mut model = DealModel::new(4, 4, &hands);
+        for card in 1..4 {
+            assert!(model.ban(card, 0));
+        }
+        assert!(model.require(0, 0));
+        assert_eq!(model.witness().unwrap()[0], 0);
+        assert!(!model.ban(0, 0));
+    }
+
+    #[test]
+    fn pinning_beyond_a_hand_is_impossible() {
+        let mut model = DealModel::new(2, 2, &[2, 2]);
+        assert!(model.pin(0, 0));
+        assert!(model.pin(3, 0));
+        assert_witness(&model, &[2, 2], &[(0, 0), (3, 0)]);
+        assert!(!model.pin(1, 0));
+    }
+}

@@ -243,7 +243,7 @@ impl Rules {
     }
     /// The set with this 1-based number, if the game has it.
     pub fn set(&self, number: u32) -> Option<SetId> {
-        (number >= 1 && number as usize <= self.sets).then_some(SetId(number - 1))
+        (number >= 1 && number as usize <= self.sets).then(|| SetId(number - 1))
     }
     /// The card of set `number` (1-based) and 0-based `letter`, if the game has it.
     pub fn card(&self, set_number: u32, letter: u8) -> Option<Card> {
