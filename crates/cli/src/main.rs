@@ -2,6 +2,7 @@
 
 mod input;
 mod quartets;
+mod sequence;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -22,12 +23,15 @@ struct Cli {
 enum Command {
     /// Judge a Quartets log: does any deal make every action honest?
     Quartets(quartets::QuartetsArgs),
+    /// Validate a Sequence log: find the first illegal move.
+    Sequence(sequence::SequenceArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Quartets(args) => quartets::run(args),
+        Command::Sequence(args) => sequence::run(args),
     };
     match result {
         Ok(text) => {

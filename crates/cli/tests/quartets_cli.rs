@@ -26,7 +26,8 @@ fn rejected(args: &[&str], log: &str, message: &str) {
 }
 
 const SAMPLE1: &str = "4\n1 A 2 3C no\n2 A 3 3A yes\n2 A 4 3D yes\n2 A 1 3C no\n";
-const SAMPLE2: &str = "6\n1 A 2 3C no\n2 A 3 3A yes\n2 A 4 3D yes\n2 A 1 3B no\n1 A 4 5B yes\n1 Q 5\n";
+const SAMPLE2: &str =
+    "6\n1 A 2 3C no\n2 A 3 3A yes\n2 A 4 3D yes\n2 A 1 3B no\n1 A 4 5B yes\n1 Q 5\n";
 
 #[test]
 fn spec_samples_from_files() {
@@ -51,7 +52,8 @@ fn spec_samples_from_stdin_and_dash() {
 
 #[test]
 fn crlf_extra_spaces_and_blank_lines_are_accepted() {
-    let messy = "4\r\n1  A 2\t3C no\r\n\r\n2 A 3 3A yes  \r\n2 A 4 3D yes\r\n2 A 1 3C no\r\n\r\n\r\n";
+    let messy =
+        "4\r\n1  A 2\t3C no\r\n\r\n2 A 3 3A yes  \r\n2 A 4 3D yes\r\n2 A 1 3C no\r\n\r\n\r\n";
     judge(&[], messy).success().stdout("no\n4\n");
 }
 
@@ -94,9 +96,12 @@ fn uneven_deck_needs_hands() {
     judge(&["--players", "3"], SAMPLE1)
         .code(2)
         .stderr(predicate::str::contains("--hands 11,11,10"));
-    judge(&["--players", "3", "--hands", "11,11,10"], "1\n1 A 2 1A no\n")
-        .success()
-        .stdout("yes\n");
+    judge(
+        &["--players", "3", "--hands", "11,11,10"],
+        "1\n1 A 2 1A no\n",
+    )
+    .success()
+    .stdout("yes\n");
     rejected(
         &["--players", "3", "--hands", "11,11,11"],
         "0\n",
@@ -112,8 +117,16 @@ fn rule_errors_name_line_and_action() {
         "2\n1 A 2 3C no\n1 A 2 3B no\n",
         "line 3 (action 2): player 1 acts, but it is player 2's turn",
     );
-    rejected(&[], "1\n2 A 1 3C no\n", "player 2 acts, but it is player 1's turn");
-    rejected(&[], "1\n1 A 1 3C no\n", "line 2 (action 1): player 1 asks themselves");
+    rejected(
+        &[],
+        "1\n2 A 1 3C no\n",
+        "player 2 acts, but it is player 1's turn",
+    );
+    rejected(
+        &[],
+        "1\n1 A 1 3C no\n",
+        "line 2 (action 1): player 1 asks themselves",
+    );
     rejected(&[], "1\n1 A 5 3C no\n", "there is no player 5");
     rejected(&[], "1\n1 A 2 9C no\n", "there is no set 9");
     rejected(&[], "1\n1 A 2 3E no\n", "there is no card 3E");
@@ -138,7 +151,11 @@ fn players_who_left_cannot_be_asked() {
     // 2 players, 1 set of 4: player 2 hands over both cards and leaves the game.
     let rules = ["--players", "2", "--sets", "1"];
     let log = "3\n1 A 2 1C yes\n1 A 2 1D yes\n1 A 2 1A no\n";
-    rejected(&rules, log, "line 4 (action 3): player 1 asks player 2, who has left the game");
+    rejected(
+        &rules,
+        log,
+        "line 4 (action 3): player 1 asks player 2, who has left the game",
+    );
 }
 
 #[test]
@@ -159,22 +176,64 @@ fn turn_passes_on_when_a_player_runs_out_and_game_ends() {
 
 #[test]
 fn malformed_logs_are_rejected_with_the_line() {
-    rejected(&[], "", "line 1: expected the number of actions, found an empty input");
-    rejected(&[], "x\n", "line 1: expected the number of actions, found `x`");
-    rejected(&[], "2\n1 A 2 3C no\n", "line 3: expected 2 actions as line 1 says, found 1");
-    rejected(&[], "1\n1 A 2 3C no\n2 A 1 3C no\n", "line 3: expected only 1 actions");
+    rejected(
+        &[],
+        "",
+        "line 1: expected the number of actions, found an empty input",
+    );
+    rejected(
+        &[],
+        "x\n",
+        "line 1: expected the number of actions, found `x`",
+    );
+    rejected(
+        &[],
+        "2\n1 A 2 3C no\n",
+        "line 3: expected 2 actions as line 1 says, found 1",
+    );
+    rejected(
+        &[],
+        "1\n1 A 2 3C no\n2 A 1 3C no\n",
+        "line 3: expected only 1 actions",
+    );
     rejected(&[], "1\n1 B 2 3C no\n", "line 2: expected `A` (ask) or `Q`");
-    rejected(&[], "1\n1 A 2 3C maybe\n", "line 2: expected `yes` or `no`, found `maybe`");
-    rejected(&[], "1\n1 A 2 3c no\n", "line 2: expected a card such as `3C`");
-    rejected(&[], "1\n1 A 2 3C no extra\n", "expected the end of the line, found `extra`");
-    rejected(&[], "1\n1 A 2\n", "expected a card such as `3C` (set number, letter), found the end of the line");
-    rejected(&[], "1\n99999999999999999999 A 2 3C no\n", "expected a player number");
-    rejected(&[], "1\n\u{0}\u{1}\u{ff}garbage\n", "line 2: expected a player number");
+    rejected(
+        &[],
+        "1\n1 A 2 3C maybe\n",
+        "line 2: expected `yes` or `no`, found `maybe`",
+    );
+    rejected(
+        &[],
+        "1\n1 A 2 3c no\n",
+        "line 2: expected a card such as `3C`",
+    );
+    rejected(
+        &[],
+        "1\n1 A 2 3C no extra\n",
+        "expected the end of the line, found `extra`",
+    );
+    rejected(
+        &[],
+        "1\n1 A 2\n",
+        "expected a card such as `3C` (set number, letter), found the end of the line",
+    );
+    rejected(
+        &[],
+        "1\n99999999999999999999 A 2 3C no\n",
+        "expected a player number",
+    );
+    rejected(
+        &[],
+        "1\n\u{0}\u{1}\u{ff}garbage\n",
+        "line 2: expected a player number",
+    );
     fairplay()
         .args(["quartets", "/nonexistent/game.log"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("cannot read /nonexistent/game.log"));
+        .stderr(predicate::str::contains(
+            "cannot read /nonexistent/game.log",
+        ));
 }
 
 #[test]

@@ -1,1 +1,75 @@
-fn main() {}
+//! Benchmarks of the Quartets referee: whole logs audited in-process, parsing included.
+//!
+//! * `standard_1000`: one standard game (4 players, 8 sets of 4) of 1000 actions, long play with
+//!   many denials, from the simulator;
+//! * `scaling`: 10 players, 250 sets of 4, 100 cards each, at 10^3 .. 10^6 actions.
+//!
+//! Run with `cargo bench -p fairplay-quartets`.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use fairplay_quartets::notation::LogReader;
+use fairplay_quartets::{audit, Rules, Verdict};
+use fairplay_sim::quartets::{simulate_seeded, Config};
+
+/// The first seed from `seed` whose game has exactly `actions` actions and is judged honest
+/// (honest logs are the most work: every action is judged).
+fn long_honest_log(config: &Config, actions: usize, mut seed: u64) -> String {
+    loop {
+        let game = simulate_seeded(config, seed);
+        if game.actions.len() == actions {
+            let log = game.log();
+            let report = audit(log.as_bytes(), &config.rules).expect("simulated logs are valid");
+            if report.verdict == Verdict::Honest {
+                return log;
+            }
+        }
+        seed += 1;
+    }
+}
+
+fn standard(c: &mut Criterion) {
+    let config = Config::new(Rules::standard())
+        .with_lay_aside_rate(0.0)
+        .with_foolish_rate(0.1)
+        .with_max_actions(1000);
+    let log = long_honest_log(&config, 1000, 1);
+    let denials = log.lines().filter(|l| l.ends_with("no")).count();
+    eprintln!("standard_1000: {} bytes, {denials} denials", log.len());
+    let mut group = c.benchmark_group("standard_1000");
+    group.throughput(Throughput::Elements(1000));
+    group.bench_function("audit", |b| {
+        b.iter(|| audit(black_box(log.as_bytes()), &config.rules).unwrap())
+    });
+    group.bench_function("parse_only", |b| {
+        b.iter(|| {
+            LogReader::new(black_box(log.as_bytes()))
+                .unwrap()
+                .map(|r| r.unwrap().line)
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+fn scaling(c: &mut Criterion) {
+    let rules = Rules::new(10, 250, 4, None).unwrap();
+    let mut group = c.benchmark_group("scaling_10p_250x4");
+    group.sample_size(10);
+    for actions in [1_000, 10_000, 100_000, 1_000_000] {
+        let config = Config::new(rules.clone())
+            .with_lay_aside_rate(0.0)
+            .with_foolish_rate(0.1)
+            .with_max_actions(actions);
+        let log = long_honest_log(&config, actions, 1);
+        group.throughput(Throughput::Elements(actions as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(actions), &log, |b, log| {
+            b.iter(|| audit(black_box(log.as_bytes()), &rules).unwrap())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, standard, scaling);
+criterion_main!(benches);

@@ -109,46 +109,84 @@ impl Rules {
     ///     "there is no player 5: players are numbered 1 to 4"
     /// );
     /// ```
+    #[inline]
     pub fn check(&self, raw: RawAction) -> Result<Action, NameError> {
-        let player = |number: u32| {
-            self.player(number).ok_or(NameError::Player {
-                number,
-                players: self.players(),
-            })
+        let players = self.players() as u32;
+        let known = |number: u32, count: u32| number.wrapping_sub(1) < count;
+        match raw {
+            RawAction::Ask {
+                asker,
+                target,
+                set,
+                letter,
+                granted,
+            } if known(asker, players)
+                && known(target, players)
+                && known(set, self.sets() as u32)
+                && (letter as usize) < self.cards_per_set() =>
+            {
+                Ok(Action::Ask {
+                    asker: Player((asker - 1) as u8),
+                    target: Player((target - 1) as u8),
+                    card: Card {
+                        set: set - 1,
+                        letter,
+                    },
+                    granted,
+                })
+            }
+            RawAction::LayAside { player, set }
+                if known(player, players) && known(set, self.sets() as u32) =>
+            {
+                Ok(Action::LayAside {
+                    player: Player((player - 1) as u8),
+                    set: SetId(set - 1),
+                })
+            }
+            _ => Err(self.name_error(raw)),
+        }
+    }
+
+    /// The first unknown name in `raw`.
+    #[cold]
+    fn name_error(&self, raw: RawAction) -> NameError {
+        let player = |number: u32| NameError::Player {
+            number,
+            players: self.players(),
         };
-        let set = |number: u32| {
-            self.set(number).ok_or(NameError::Set {
-                number,
-                sets: self.sets(),
-            })
+        let set = |number: u32| NameError::Set {
+            number,
+            sets: self.sets(),
         };
-        Ok(match raw {
+        match raw {
             RawAction::Ask {
                 asker,
                 target,
                 set: set_number,
                 letter,
-                granted,
+                ..
             } => {
-                let asker = player(asker)?;
-                let target = player(target)?;
-                set(set_number)?;
-                let card = self.card(set_number, letter).ok_or(NameError::Letter {
-                    set: set_number,
-                    letter: char::from(b'A' + letter),
-                    last: char::from(b'A' + self.cards_per_set() as u8 - 1),
-                })?;
-                Action::Ask {
-                    asker,
-                    target,
-                    card,
-                    granted,
+                if self.player(asker).is_none() {
+                    player(asker)
+                } else if self.player(target).is_none() {
+                    player(target)
+                } else if self.set(set_number).is_none() {
+                    set(set_number)
+                } else {
+                    NameError::Letter {
+                        set: set_number,
+                        letter: char::from(b'A' + letter),
+                        last: char::from(b'A' + self.cards_per_set() as u8 - 1),
+                    }
                 }
             }
-            RawAction::LayAside { player: p, set: s } => Action::LayAside {
-                player: player(p)?,
-                set: set(s)?,
-            },
-        })
+            RawAction::LayAside { player: p, set: s } => {
+                if self.player(p).is_none() {
+                    player(p)
+                } else {
+                    set(s)
+                }
+            }
+        }
     }
 }

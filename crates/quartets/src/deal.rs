@@ -141,11 +141,17 @@ impl DealModel {
     }
 
     /// Fact: `player` was dealt one of the free cards of `set`. Returns feasibility.
+    #[inline]
     pub fn require(&mut self, player: usize, set: usize) -> bool {
         let key = player * self.sets + set;
         if !self.feasible || self.need[key] != NO_NEED {
             return self.feasible;
         }
+        self.add_need(player, set, key)
+    }
+
+    #[inline(never)]
+    fn add_need(&mut self, player: usize, set: usize, key: usize) -> bool {
         self.need[key] = EMPTY;
         self.needs_open[player] += 1;
         let first = set * self.cards_per_set;
@@ -159,15 +165,22 @@ impl DealModel {
     }
 
     /// Fact: `player` was not dealt `card` (a free card). Returns feasibility.
+    #[inline]
     pub fn ban(&mut self, card: usize, player: usize) -> bool {
         if !self.feasible {
             return false;
         }
         self.banned[card] |= 1 << player;
-        if self.owner[card] as usize == player {
-            self.unseat(card);
-            self.search.unseated.push(card as u32);
+        if self.owner[card] as usize != player {
+            return true; // the witness already agrees
         }
+        self.reseat(card)
+    }
+
+    #[inline(never)]
+    fn reseat(&mut self, card: usize) -> bool {
+        self.unseat(card);
+        self.search.unseated.push(card as u32);
         self.repair()
     }
 
@@ -188,12 +201,13 @@ impl DealModel {
         let key = player * self.sets + card / self.cards_per_set;
         let seated = self.need[key];
         if seated != NO_NEED {
-            self.need[key] = NO_NEED;
-            self.needs_open[player] -= 1;
             if seated != EMPTY {
                 self.unseat(seated as usize);
                 self.seat(seated as usize, player, false);
             }
+            // After the unseat above, which marks the slot empty.
+            self.need[key] = NO_NEED;
+            self.needs_open[player] -= 1;
         }
         self.rebalance(player)
     }
@@ -216,6 +230,7 @@ impl DealModel {
         self.repair()
     }
 
+    #[inline]
     fn repair(&mut self) -> bool {
         while let Some(card) = self.search.unseated.pop() {
             if !self.augment(card as usize) {
@@ -349,10 +364,17 @@ mod tests {
     fn assert_witness(model: &DealModel, hands: &[u32], pins: &[(usize, usize)]) {
         let owners = model.witness().expect("feasible");
         for (p, &h) in hands.iter().enumerate() {
-            assert_eq!(owners.iter().filter(|&&o| o as usize == p).count(), h as usize);
+            assert_eq!(
+                owners.iter().filter(|&&o| o as usize == p).count(),
+                h as usize
+            );
         }
         for (card, &owner) in owners.iter().enumerate() {
-            assert_eq!(model.banned(card) & (1 << owner), 0, "card {card} on a banned owner");
+            assert_eq!(
+                model.banned(card) & (1 << owner),
+                0,
+                "card {card} on a banned owner"
+            );
         }
         for &(card, player) in pins {
             assert_eq!(owners[card] as usize, player);
@@ -418,5 +440,24 @@ mod tests {
         assert!(model.pin(3, 0));
         assert_witness(&model, &[2, 2], &[(0, 0), (3, 0)]);
         assert!(!model.pin(1, 0));
+    }
+}
+
+#[cfg(test)]
+mod regressions {
+    use super::DealModel;
+
+    #[test]
+    fn settling_a_need_by_another_card_frees_its_slot() {
+        // Player 0 holds cards 0 and 1 (set 0) in the witness; card 0 serves its need. Card 1
+        // then moves from player 0: the need is settled and must not linger as an empty slot.
+        let mut model = DealModel::new(2, 2, &[2, 2]);
+        assert!(model.require(0, 0));
+        let seated = (0..2).find(|&c| model.witness().unwrap()[c] == 0).unwrap();
+        assert!(model.pin(1 - seated, 0));
+        assert!(!model.needs(0, 0));
+        assert!(model.ban(2, 1));
+        let owners = model.witness().unwrap();
+        assert_eq!(owners.iter().filter(|&&o| o == 0).count(), 2);
     }
 }

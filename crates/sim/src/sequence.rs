@@ -1,1 +1,697 @@
-//! Simulated Sequence games.
+//! Simulated Sequence games: legal play on the real board, with illegal moves injected on
+//! request.
+//!
+//! A game is played the way it is at a table. Two decks are shuffled; each team (one seat per
+//! team) holds a hand (7 cards with two teams, 6 with three) and draws after every play.
+//! Teams move in turn, blue first. On its turn a team:
+//!
+//! * discards one dead card (both its squares covered), if it holds one, and draws again;
+//! * plays the card that helps it most, greedily: a non-Jack on an empty square showing it, a
+//!   two-eyed Jack (`Jd`, `Jc`) on any empty square but a corner, a one-eyed Jack (`Jh`,
+//!   `Js`) to remove an opponent's token that is not part of a completed sequence.
+//!
+//! Five in a line held by a team (corners count for everybody) make a sequence, sharing at
+//! most one square with the team's earlier ones; 2 sequences win with two teams, 1 with three.
+//! Under the full rules the game stops at the win; in the contract format (which knows nothing
+//! of winning) play goes on until the cards run out. The log also stops at
+//! [`Config::max_moves`], or when the team on turn has nothing it can play.
+//!
+//! This module keeps its own game state and rules: it uses the referee crate only for the
+//! board layout and to write log lines, so tests comparing the two compare independent code.
+//!
+//! Illegal moves are injected at chosen line indices ([`Config::inject_at`]) and/or at random
+//! ([`Config::inject_rate`]). Each is built so that the first rule it breaks, in the order the
+//! referee checks them, is of a kind picked at random among those possible at that point; it is
+//! *refused*, as a referee would: the simulated game goes on from the state before it. [`Game::injections`] says where and what
+//! they are: the verdict of a referee is the first of them.
+//!
+//! ```
+//! use fairplay_sequence::{audit_contract, audit_full, Verdict};
+//! use fairplay_sim::sequence::{simulate_seeded, Config};
+//! use fairplay_sequence::Teams;
+//!
+//! let config = Config::full(Teams::Two).with_inject_at(vec![30]);
+//! let game = simulate_seeded(&config, 7);
+//! let report = audit_full(game.log().as_bytes(), Some(Teams::Two)).unwrap();
+//! let first = game.first_illegal().unwrap();
+//! assert!(matches!(report.verdict, Verdict::Invalid { turn, illegal, .. }
+//!     if turn == first.index as u64 + 1 && illegal.kind() == first.kind));
+//!
+//! let honest = simulate_seeded(&Config::contract(), 7);
+//! assert_eq!(audit_contract(honest.log().as_bytes()).unwrap().to_string(), "VALID GAME\n");
+//! ```
+
+use fairplay_sequence::notation::{format_log, RawAction, RawMove, RawSpot};
+use fairplay_sequence::{Board, Card, IllegalKind, Jack, Square, Team, Teams, CARDS, SQUARES};
+use rand::rngs::SmallRng;
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, SeedableRng};
+
+/// Which log format the simulator writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// The spec's format: `turn card P|R spot`, the spot written as the card it shows.
+    Contract,
+    /// The extended format for the full rules: spots as `card@square`, teams named if
+    /// [`Config::name_teams`], discards of dead cards if [`Config::log_discards`].
+    Full,
+}
+
+/// How the simulated game is played and written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// The log format (and rules) of the game.
+    pub format: Format,
+    /// The teams playing.
+    pub teams: Teams,
+    /// Cards in each team's hand.
+    pub hand_size: usize,
+    /// Full format: write the team that moved at the end of each line.
+    pub name_teams: bool,
+    /// Full format: write discards of dead cards (`D` lines). Otherwise they happen unlogged.
+    pub log_discards: bool,
+    /// The log stops after this many lines even if the game is not over.
+    pub max_moves: usize,
+    /// 0-based line indices at which an illegal move is written. An index past the end of a
+    /// game won under the full rules gives a move after the win (illegal: the game is over).
+    pub inject_at: Vec<usize>,
+    /// Per line, the probability of writing an illegal move there.
+    pub inject_rate: f64,
+    /// Per move, the probability of playing a random legal move rather than the best one.
+    pub careless_rate: f64,
+}
+
+impl Config {
+    /// Two teams, contract format, no illegal moves, logs of at most 104 lines (one per card
+    /// of the two decks).
+    pub fn contract() -> Config {
+        Config {
+            format: Format::Contract,
+            teams: Teams::Two,
+            hand_size: 7,
+            name_teams: false,
+            log_discards: false,
+            max_moves: 104,
+            inject_at: Vec::new(),
+            inject_rate: 0.0,
+            careless_rate: 0.1,
+        }
+    }
+
+    /// A full-rules game of `teams`, teams named and discards written, no illegal moves.
+    pub fn full(teams: Teams) -> Config {
+        Config {
+            format: Format::Full,
+            teams,
+            hand_size: if teams == Teams::Two { 7 } else { 6 },
+            name_teams: true,
+            log_discards: true,
+            ..Config::contract()
+        }
+    }
+
+    /// Sets the line indices of injected illegal moves.
+    pub fn with_inject_at(mut self, indices: Vec<usize>) -> Config {
+        self.inject_at = indices;
+        self
+    }
+
+    /// Sets the per-line probability of an injected illegal move.
+    pub fn with_inject_rate(mut self, rate: f64) -> Config {
+        self.inject_rate = rate;
+        self
+    }
+
+    /// Sets the most lines a log may have.
+    pub fn with_max_moves(mut self, moves: usize) -> Config {
+        self.max_moves = moves;
+        self
+    }
+
+    /// Sets whether full-format lines name their team.
+    pub fn with_named_teams(mut self, named: bool) -> Config {
+        self.name_teams = named;
+        self
+    }
+
+    /// Sets whether discards of dead cards are written.
+    pub fn with_logged_discards(mut self, logged: bool) -> Config {
+        self.log_discards = logged;
+        self
+    }
+}
+
+/// An illegal move written into the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Injection {
+    /// Its 0-based line index among the moves (its turn number is `index + 1`).
+    pub index: usize,
+    /// The one rule it breaks, as the referee names it.
+    pub kind: IllegalKind,
+}
+
+/// One simulated game: the log and the truth behind it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// The format the moves are written in.
+    pub format: Format,
+    /// The teams that played.
+    pub teams: Teams,
+    /// The moves, as written in the log (turn numbers `1..`).
+    pub moves: Vec<RawMove>,
+    /// The illegal moves among them, in order.
+    pub injections: Vec<Injection>,
+    /// The team that won by the legal moves (full format only; a contract game plays on).
+    pub winner: Option<Team>,
+}
+
+impl Game {
+    /// The first illegal move: a referee's verdict points at it.
+    pub fn first_illegal(&self) -> Option<Injection> {
+        self.injections.first().copied()
+    }
+
+    /// The log text: the number of moves, then one move per line.
+    pub fn log(&self) -> String {
+        format_log(&self.moves)
+    }
+}
+
+/// Simulates one game with a [`SmallRng`] seeded from `seed` (same seed, same game).
+pub fn simulate_seeded(config: &Config, seed: u64) -> Game {
+    simulate(config, &mut SmallRng::seed_from_u64(seed))
+}
+
+/// Simulates one game drawing from `rng`.
+pub fn simulate<R: Rng + ?Sized>(config: &Config, rng: &mut R) -> Game {
+    let mut table = Table::deal(config, rng);
+    let mut game = Game {
+        format: config.format,
+        teams: config.teams,
+        moves: Vec::new(),
+        injections: Vec::new(),
+        winner: None,
+    };
+    let full = config.format == Format::Full;
+    while game.moves.len() < config.max_moves {
+        let index = game.moves.len();
+        let forced = config.inject_at.contains(&index);
+        if full && table.winner.is_some() {
+            if config.inject_at.iter().any(|&i| i >= index) || chance(rng, config.inject_rate) {
+                let (play, kind) = table.after_win(rng);
+                game.injections.push(Injection { index, kind });
+                game.moves.push(table.write(play, index, table.turn));
+            }
+            break;
+        }
+        if forced || chance(rng, config.inject_rate) {
+            if let Some((play, kind, team)) = table.illegal(rng) {
+                game.injections.push(Injection { index, kind });
+                game.moves.push(table.write(play, index, team));
+                continue;
+            }
+        }
+        match table.legal(rng) {
+            Some((play, team)) => game.moves.push(table.write(play, index, team)),
+            None => break,
+        }
+    }
+    game.winner = table.winner.filter(|_| full).map(|t| TEAMS[t]);
+    game
+}
+
+fn chance<R: Rng + ?Sized>(rng: &mut R, rate: f64) -> bool {
+    rate > 0.0 && rng.random::<f64>() < rate
+}
+
+const TEAMS: [Team; 3] = [Team::BLUE, Team::GREEN, Team::RED];
+const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+/// Value of a window of five for its team, by how many of its squares the team holds.
+const OWN: [i64; 5] = [1, 5, 25, 125, 10_000];
+/// Value of blocking an opponent's window, by how many squares the opponent holds there.
+const BLOCK: [i64; 5] = [0, 2, 10, 60, 3_000];
+/// What playing a Jack costs (they are worth keeping for when they matter).
+const JACK_COST: i64 = 40;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Spot {
+    Corner,
+    Empty,
+    Token { team: usize, locked: bool },
+}
+
+/// A move before it is written: which card, doing what, where (square indices).
+#[derive(Clone, Copy)]
+enum Play {
+    Place(Card, usize),
+    Remove(Card, usize),
+    Discard(Card),
+    /// A contract move whose spot is written as a Jack (no square shows one).
+    OnJack {
+        card: Card,
+        remove: bool,
+        spot: Card,
+    },
+}
+
+/// The square `times` steps from `square` in `direction`, if on the board.
+fn offset(square: usize, (dc, dr): (isize, isize), times: isize) -> Option<usize> {
+    let column = (square % 10) as isize + dc * times;
+    let row = (square / 10) as isize + dr * times;
+    ((0..10).contains(&column) && (0..10).contains(&row)).then(|| (row * 10 + column) as usize)
+}
+
+/// The windows of five squares containing `square`, all on the board, in line order.
+fn windows(square: usize) -> impl Iterator<Item = [usize; 5]> {
+    DIRECTIONS.into_iter().flat_map(move |d| {
+        (-4..=0).filter_map(move |first| {
+            let mut window = [0; 5];
+            for (i, slot) in window.iter_mut().enumerate() {
+                *slot = offset(square, d, first + i as isize)?;
+            }
+            Some(window)
+        })
+    })
+}
+
+fn square(index: usize) -> Square {
+    Square::from_index(index).expect("simulator squares are on the board")
+}
+
+/// The real state of the table.
+struct Table<'a> {
+    config: &'a Config,
+    board: &'static Board,
+    cells: [Spot; SQUARES],
+    sequences: Vec<(usize, [usize; 5])>,
+    /// Plays and discards of each card written in the log.
+    plays: [u8; CARDS],
+    deck: Vec<Card>,
+    hands: Vec<Vec<Card>>,
+    turn: usize,
+    discarded: bool,
+    winner: Option<usize>,
+}
+
+impl<'a> Table<'a> {
+    fn deal<R: Rng + ?Sized>(config: &'a Config, rng: &mut R) -> Table<'a> {
+        let board = Board::standard();
+        let mut deck: Vec<Card> = Card::all().chain(Card::all()).collect();
+        deck.shuffle(rng);
+        let teams = config.teams.count();
+        let mut hands = vec![Vec::new(); teams];
+        for hand in &mut hands {
+            for _ in 0..config.hand_size {
+                hand.extend(deck.pop());
+            }
+        }
+        let mut cells = [Spot::Empty; SQUARES];
+        for (i, cell) in cells.iter_mut().enumerate() {
+            if board.card_at(square(i)).is_none() {
+                *cell = Spot::Corner;
+            }
+        }
+        Table {
+            config,
+            board,
+            cells,
+            sequences: Vec::new(),
+            plays: [0; CARDS],
+            deck,
+            hands,
+            turn: 0,
+            discarded: false,
+            winner: None,
+        }
+    }
+
+    fn full(&self) -> bool {
+        self.config.format == Format::Full
+    }
+
+    /// Writes a move by `team` as a log line of the configured format.
+    fn write(&self, play: Play, index: usize, team: usize) -> RawMove {
+        let spot = |s: usize| match (self.full(), self.board.card_at(square(s))) {
+            (true, Some(card)) => RawSpot::Both(card, square(s)),
+            (true, None) => RawSpot::Square(square(s)),
+            (false, Some(card)) => RawSpot::Card(card),
+            (false, None) => unreachable!("contract moves never name a corner"),
+        };
+        let (card, action) = match play {
+            Play::Place(card, s) => (card, RawAction::Place(spot(s))),
+            Play::Remove(card, s) => (card, RawAction::Remove(spot(s))),
+            Play::Discard(card) => (card, RawAction::Discard),
+            Play::OnJack { card, remove, spot } => match remove {
+                true => (card, RawAction::Remove(RawSpot::Card(spot))),
+                false => (card, RawAction::Place(RawSpot::Card(spot))),
+            },
+        };
+        RawMove {
+            turn: index as u64 + 1,
+            card,
+            action,
+            team: (self.full() && self.config.name_teams).then_some(TEAMS[team]),
+        }
+    }
+
+    fn holds(&self, team: usize, s: usize) -> bool {
+        match self.cells[s] {
+            Spot::Corner => true,
+            Spot::Token { team: t, .. } => t == team,
+            Spot::Empty => false,
+        }
+    }
+
+    fn is_dead(&self, card: Card) -> bool {
+        self.board
+            .squares_of(card)
+            .is_some_and(|sq| sq.iter().all(|s| self.cells[s.index()] != Spot::Empty))
+    }
+
+    /// The next legal line for the team on turn (a logged discard, or a play), applied.
+    fn legal<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<(Play, usize)> {
+        let team = self.turn;
+        if !self.discarded {
+            if let Some(at) = self.hands[team].iter().position(|&c| self.is_dead(c)) {
+                let card = self.hands[team].swap_remove(at);
+                self.hands[team].extend(self.deck.pop());
+                self.discarded = true;
+                if self.full() && self.config.log_discards {
+                    self.plays[card.index()] += 1;
+                    return Some((Play::Discard(card), team));
+                }
+            }
+        }
+        let mut options: Vec<(i64, usize, Play)> = Vec::new();
+        for (at, &card) in self.hands[team].iter().enumerate() {
+            match (card.jack(), self.board.squares_of(card)) {
+                (None, Some(squares)) => {
+                    for s in squares.map(Square::index) {
+                        if self.cells[s] == Spot::Empty {
+                            options.push((self.place_value(team, s), at, Play::Place(card, s)));
+                        }
+                    }
+                }
+                (Some(Jack::TwoEyed), _) => {
+                    for s in (0..SQUARES).filter(|&s| self.cells[s] == Spot::Empty) {
+                        let value = self.place_value(team, s) - JACK_COST;
+                        options.push((value, at, Play::Place(card, s)));
+                    }
+                }
+                (Some(Jack::OneEyed), _) => {
+                    for s in 0..SQUARES {
+                        if let Spot::Token { team: t, locked } = self.cells[s] {
+                            if t != team && !locked {
+                                let value = self.remove_value(t, s) - JACK_COST;
+                                options.push((value, at, Play::Remove(card, s)));
+                            }
+                        }
+                    }
+                }
+                (None, None) => {}
+            }
+        }
+        let (_, at, play) = if chance(rng, self.config.careless_rate) {
+            *options.choose(rng)?
+        } else {
+            let noisy = options
+                .into_iter()
+                .map(|(value, at, play)| (value + rng.random_range(0..8), at, play));
+            noisy.max_by_key(|&(value, ..)| value)?
+        };
+        self.hands[team].swap_remove(at);
+        self.hands[team].extend(self.deck.pop());
+        self.apply(play);
+        Some((play, team))
+    }
+
+    /// Tokens of each team and corners in `window`, not counting `s`.
+    fn census(&self, window: &[usize; 5], s: usize) -> ([usize; 3], usize) {
+        let mut tokens = [0; 3];
+        let mut corners = 0;
+        for &q in window.iter().filter(|&&q| q != s) {
+            match self.cells[q] {
+                Spot::Corner => corners += 1,
+                Spot::Token { team, .. } => tokens[team] += 1,
+                Spot::Empty => {}
+            }
+        }
+        (tokens, corners)
+    }
+
+    /// How much a token of `team` on the empty square `s` is worth: the team's lines through
+    /// it, and the opponents' lines it blocks.
+    fn place_value(&self, team: usize, s: usize) -> i64 {
+        let mut value = 0;
+        for window in windows(s) {
+            let (tokens, corners) = self.census(&window, s);
+            let total: usize = tokens.iter().sum();
+            if tokens[team] == total {
+                value += OWN[total + corners];
+            } else if tokens[team] == 0 && tokens.iter().filter(|&&n| n > 0).count() == 1 {
+                value += BLOCK[total + corners];
+            }
+        }
+        value
+    }
+
+    /// How much removing the token of `owner` on `s` hurts `owner`.
+    fn remove_value(&self, owner: usize, s: usize) -> i64 {
+        windows(s)
+            .map(|window| {
+                let (tokens, corners) = self.census(&window, s);
+                let total: usize = tokens.iter().sum();
+                if tokens[owner] == total {
+                    BLOCK[total + corners]
+                } else {
+                    0
+                }
+            })
+            .sum()
+    }
+
+    /// Applies a legal move of the team on turn.
+    fn apply(&mut self, play: Play) {
+        let team = self.turn;
+        match play {
+            Play::Discard(_) | Play::OnJack { .. } => return,
+            Play::Place(card, s) => {
+                self.plays[card.index()] += 1;
+                self.cells[s] = Spot::Token {
+                    team,
+                    locked: false,
+                };
+                self.complete_sequences(team, s);
+            }
+            Play::Remove(card, s) => {
+                self.plays[card.index()] += 1;
+                self.cells[s] = Spot::Empty;
+            }
+        }
+        self.turn = (self.turn + 1) % self.config.teams.count();
+        self.discarded = false;
+    }
+
+    /// Counts the sequences a token of `team` on `s` completes, window by window in line
+    /// order; a window counts if it shares at most one square with each of the team's
+    /// sequences.
+    fn complete_sequences(&mut self, team: usize, s: usize) {
+        for window in windows(s) {
+            if !window.iter().all(|&q| self.holds(team, q)) {
+                continue;
+            }
+            let fits = self
+                .sequences
+                .iter()
+                .filter(|(t, _)| *t == team)
+                .all(|(_, seq)| seq.iter().filter(|q| window.contains(q)).count() <= 1);
+            if fits {
+                for &q in &window {
+                    if let Spot::Token { locked, .. } = &mut self.cells[q] {
+                        *locked = true;
+                    }
+                }
+                self.sequences.push((team, window));
+            }
+        }
+        let needed = if self.config.teams.count() == 2 { 2 } else { 1 };
+        if self.sequences.iter().filter(|(t, _)| *t == team).count() >= needed {
+            self.winner = Some(team);
+        }
+    }
+
+    /// A move after the win (any card, by the team that would be on turn).
+    fn after_win<R: Rng + ?Sized>(&self, rng: &mut R) -> (Play, IllegalKind) {
+        let card = *Card::all()
+            .filter(|c| !c.is_jack())
+            .collect::<Vec<_>>()
+            .choose(rng)
+            .expect("there are cards");
+        let s = self.board.squares_of(card).expect("not a Jack")[0].index();
+        (Play::Place(card, s), IllegalKind::GameOver)
+    }
+
+    fn card<R: Rng + ?Sized>(&self, rng: &mut R, keep: impl Fn(Card) -> bool) -> Option<Card> {
+        let cards: Vec<Card> = Card::all().filter(|&c| keep(c)).collect();
+        cards.choose(rng).copied()
+    }
+
+    fn square<R: Rng + ?Sized>(&self, rng: &mut R, keep: impl Fn(usize) -> bool) -> Option<usize> {
+        let squares: Vec<usize> = (0..SQUARES).filter(|&s| keep(s)).collect();
+        squares.choose(rng).copied()
+    }
+
+    /// An illegal move whose first broken rule (in the referee's order of checks) is of a kind
+    /// chosen at random among those possible now; `None` if none is. The state does not
+    /// change.
+    fn illegal<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<(Play, IllegalKind, usize)> {
+        let mut kinds: Vec<IllegalKind> = if self.full() {
+            IllegalKind::FULL.to_vec()
+        } else {
+            IllegalKind::CONTRACT.to_vec()
+        };
+        kinds.shuffle(rng);
+        kinds.into_iter().find_map(|kind| {
+            let mut team = self.turn;
+            let play = if !self.full() {
+                self.contract_illegal(kind, rng)?
+            } else if kind == IllegalKind::OutOfTurn {
+                if !self.config.name_teams {
+                    return None;
+                }
+                let teams = self.config.teams.count();
+                team = (self.turn + rng.random_range(1..teams)) % teams;
+                let card = self.card(rng, |_| true)?;
+                Play::Place(card, rng.random_range(0..SQUARES))
+            } else {
+                self.full_illegal(kind, rng)?
+            };
+            Some((play, kind, team))
+        })
+    }
+
+    fn fresh(&self, c: Card) -> bool {
+        self.plays[c.index()] < 2
+    }
+
+    /// Covered spots of a card, as the contract format counts them.
+    fn covered(&self, c: Card) -> usize {
+        self.board.squares_of(c).map_or(0, |sq| {
+            sq.iter()
+                .filter(|s| self.cells[s.index()] != Spot::Empty)
+                .count()
+        })
+    }
+
+    /// A contract move whose first broken rule is of `kind`, written through a square showing
+    /// the spot card (the writer prints the card).
+    fn contract_illegal<R: Rng + ?Sized>(&self, kind: IllegalKind, rng: &mut R) -> Option<Play> {
+        let spot_of = |c: Card| self.board.squares_of(c).map(|sq| sq[0].index());
+        let any_spot = |rng: &mut R| self.card(rng, |c| !c.is_jack()).and_then(spot_of);
+        Some(match kind {
+            IllegalKind::CardUsedUp => {
+                let card = self.card(rng, |c| !self.fresh(c))?;
+                Play::Place(card, any_spot(rng)?)
+            }
+            IllegalKind::CannotRemove => {
+                let card = self.card(rng, |c| self.fresh(c) && c.jack() != Some(Jack::OneEyed))?;
+                Play::Remove(card, any_spot(rng)?)
+            }
+            IllegalKind::OneEyedPlaces => {
+                let card = self.card(rng, |c| self.fresh(c) && c.jack() == Some(Jack::OneEyed))?;
+                Play::Place(card, any_spot(rng)?)
+            }
+            IllegalKind::WrongSpot => {
+                let card = self.card(rng, |c| self.fresh(c) && !c.is_jack())?;
+                let other = self.card(rng, |c| !c.is_jack() && c != card)?;
+                Play::Place(card, spot_of(other)?)
+            }
+            IllegalKind::SpotsFull => {
+                let spot = self.card(rng, |c| !c.is_jack() && self.covered(c) == 2)?;
+                let card = if self.fresh(spot) && rng.random_bool(0.5) {
+                    spot
+                } else {
+                    self.card(rng, |c| self.fresh(c) && c.jack() == Some(Jack::TwoEyed))?
+                };
+                Play::Place(card, spot_of(spot)?)
+            }
+            IllegalKind::NothingToRemove => {
+                let spot = self.card(rng, |c| !c.is_jack() && self.covered(c) == 0)?;
+                let card = self.card(rng, |c| self.fresh(c) && c.jack() == Some(Jack::OneEyed))?;
+                Play::Remove(card, spot_of(spot)?)
+            }
+            IllegalKind::JackSpot => {
+                let card = self.card(rng, |c| self.fresh(c))?;
+                let spot = self.card(rng, |c| c.is_jack())?;
+                let remove = card.jack() == Some(Jack::OneEyed);
+                Play::OnJack { card, remove, spot }
+            }
+            _ => return None,
+        })
+    }
+
+    /// A full-rules move by the team on turn whose first broken rule is of `kind`.
+    fn full_illegal<R: Rng + ?Sized>(&self, kind: IllegalKind, rng: &mut R) -> Option<Play> {
+        let team = self.turn;
+        let one_eyed = |c: Card| self.fresh(c) && c.jack() == Some(Jack::OneEyed);
+        let two_eyed = |c: Card| self.fresh(c) && c.jack() == Some(Jack::TwoEyed);
+        let any_square = |rng: &mut R| rng.random_range(0..SQUARES);
+        Some(match kind {
+            IllegalKind::CardUsedUp => {
+                let card = self.card(rng, |c| !self.fresh(c))?;
+                Play::Place(card, any_square(rng))
+            }
+            IllegalKind::CannotRemove => {
+                let card = self.card(rng, |c| self.fresh(c) && c.jack() != Some(Jack::OneEyed))?;
+                Play::Remove(card, any_square(rng))
+            }
+            IllegalKind::OneEyedPlaces => Play::Place(self.card(rng, one_eyed)?, any_square(rng)),
+            IllegalKind::WrongSquare => {
+                let card = self.card(rng, |c| self.fresh(c) && !c.is_jack())?;
+                let s = self.square(rng, |s| self.board.card_at(square(s)) != Some(card))?;
+                Play::Place(card, s)
+            }
+            IllegalKind::Corner => {
+                let s = self.square(rng, |s| self.cells[s] == Spot::Corner)?;
+                Play::Place(self.card(rng, two_eyed)?, s)
+            }
+            IllegalKind::Occupied => {
+                let s = self.square(rng, |s| matches!(self.cells[s], Spot::Token { .. }))?;
+                let shows = self.board.card_at(square(s)).filter(|&c| self.fresh(c));
+                let card = match shows {
+                    Some(card) if rng.random_bool(0.5) => card,
+                    _ => self.card(rng, two_eyed)?,
+                };
+                Play::Place(card, s)
+            }
+            IllegalKind::NoToken => {
+                let s = self.square(rng, |s| !matches!(self.cells[s], Spot::Token { .. }))?;
+                Play::Remove(self.card(rng, one_eyed)?, s)
+            }
+            IllegalKind::OwnToken => {
+                let s = self.square(
+                    rng,
+                    |s| matches!(self.cells[s], Spot::Token { team: t, .. } if t == team),
+                )?;
+                Play::Remove(self.card(rng, one_eyed)?, s)
+            }
+            IllegalKind::InSequence => {
+                let s = self.square(
+                    rng,
+                    |s| matches!(self.cells[s], Spot::Token { team: t, locked: true } if t != team),
+                )?;
+                Play::Remove(self.card(rng, one_eyed)?, s)
+            }
+            IllegalKind::DiscardJack if !self.discarded => {
+                Play::Discard(self.card(rng, |c| self.fresh(c) && c.is_jack())?)
+            }
+            IllegalKind::DiscardLive if !self.discarded => Play::Discard(
+                self.card(rng, |c| self.fresh(c) && !c.is_jack() && !self.is_dead(c))?,
+            ),
+            IllegalKind::SecondDiscard if self.discarded => {
+                Play::Discard(self.card(rng, |c| self.fresh(c))?)
+            }
+            _ => return None,
+        })
+    }
+}

@@ -1,0 +1,74 @@
+//! `fairplay sequence`: find the first illegal move of a Sequence log.
+
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use fairplay_sequence::{audit_contract, audit_full, Teams};
+
+use crate::input::Input;
+
+/// Which rules judge the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum RulesMode {
+    /// The spec's rules: tokens counted per card; prints only `VALID GAME` or `INVALID <turn>`.
+    Contract,
+    /// The real game: squares, teams in turn, sequences, the win; prints a report and the board.
+    Full,
+}
+
+/// Options of `fairplay sequence`.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Log format: a first line with the number of moves N, then N lines `turn card P|R spot`:
+  3 5s P 5s       turn 3: the 5 of spades places a token on a spot showing 5s
+  4 Jh R 5s       turn 4: a one-eyed Jack (Jh, Js) removes a token from a 5s spot
+  5 Jd P 7h       turn 5: a two-eyed Jack (Jd, Jc) places a token on a 7h spot
+Cards: rank 2-9, X, J, Q, K, A and suit h, c, d, s; `10` is accepted for `X` (10h = Xh).
+Turn numbers run from 1 to N and increase; blank lines and \\r\\n line ends are fine.
+
+Output (contract, the default): `VALID GAME` if every move is legal, otherwise `INVALID`
+and the turn number of the first illegal move. A card played a third time (there are only
+two decks) and a spot written as a Jack (the board shows none) are illegal moves.
+
+Extended format (for --rules full): the spot may be a square, alone (`E1`) or after the card
+it shows (`5s@E1`); columns A-J, rows 1-10, A1 top left. A last field may name the team that
+moved (blue, green, red), and `turn card D [team]` discards a dead card (both its squares
+covered; one per turn, before playing). In --rules full every P and R must name its square.
+Teams move in turn, blue first; without --teams, a log that names `red` is a three-team game,
+any other a two-team game. The report gives the verdict, the winner or the illegal move, the
+sequences and the board (after the log, or before the illegal move): `*` free corner,
+`.` empty, `b g r` tokens of blue, green, red, `B G R` tokens in a completed sequence.
+In contract mode squares stand for the card they show and team names are not judged.
+
+Exit status: 0 when judged (either verdict), 2 for unreadable or malformed logs (the
+message names the line).
+
+Examples:
+  fairplay sequence examples/sequence/sample1.log
+  fairplay sequence --rules full examples/sequence/full-game.log
+  fairplay sequence --rules full --teams 3 three-teams.log
+  cat game.log | fairplay sequence")]
+pub struct SequenceArgs {
+    /// The log to judge; `-` or nothing reads standard input.
+    file: Option<PathBuf>,
+    /// The rules to judge by.
+    #[arg(long, value_enum, default_value_t = RulesMode::Contract)]
+    rules: RulesMode,
+    /// Number of teams (2 or 3), for --rules full [default: 3 if the log names red, else 2].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=3))]
+    teams: Option<u8>,
+}
+
+pub fn run(args: SequenceArgs) -> anyhow::Result<String> {
+    let teams = args.teams.and_then(|n| Teams::new(usize::from(n)));
+    if args.rules == RulesMode::Contract && teams.is_some() {
+        anyhow::bail!("--teams applies only with --rules full");
+    }
+    let input = Input::new(args.file);
+    let bytes = input.read()?;
+    let name = |e| anyhow::anyhow!("{}: {e}", input.name());
+    Ok(match args.rules {
+        RulesMode::Contract => audit_contract(&bytes).map_err(name)?.to_string(),
+        RulesMode::Full => audit_full(&bytes, teams).map_err(name)?.to_string(),
+    })
+}

@@ -1,0 +1,247 @@
+//! Illegal moves: why an engine refused a move.
+
+use crate::board::Square;
+use crate::card::Card;
+use crate::team::Team;
+
+/// Why a move is illegal. Engines check in a fixed order and report the first rule broken:
+/// the game state (game over, turn), then the card (copies left, what it can do), then the
+/// spot or square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum IllegalMove {
+    /// Both modes: a third play of a card; only two decks exist.
+    #[error("{card} has already been played twice, and only two decks exist")]
+    CardUsedUp {
+        /// The card.
+        card: Card,
+    },
+    /// Both modes: a non-Jack card or a two-eyed Jack removes a token.
+    #[error("{card} cannot remove a token: only the one-eyed Jacks (Jh, Js) remove")]
+    CannotRemove {
+        /// The card.
+        card: Card,
+    },
+    /// Both modes: a one-eyed Jack places a token.
+    #[error("{card} is a one-eyed Jack: it removes a token, it cannot place one")]
+    OneEyedPlaces {
+        /// The card.
+        card: Card,
+    },
+    /// Contract: the spot is written as a Jack, which no spot shows.
+    #[error("no spot shows {spot}: the board has no Jacks")]
+    JackSpot {
+        /// The spot written.
+        spot: Card,
+    },
+    /// Contract: a non-Jack card is played on a spot showing another card.
+    #[error("{card} is played on a spot showing {spot}")]
+    WrongSpot {
+        /// The card played.
+        card: Card,
+        /// The spot.
+        spot: Card,
+    },
+    /// Contract: a token is placed where both spots of the card are covered.
+    #[error("both {spot} spots are already covered")]
+    SpotsFull {
+        /// The spot.
+        spot: Card,
+    },
+    /// Contract: a token is removed from a card whose spots are both empty.
+    #[error("both {spot} spots are empty: there is no token to remove")]
+    NothingToRemove {
+        /// The spot.
+        spot: Card,
+    },
+    /// Full rules: a non-Jack card is played on a square that shows another card (or on a
+    /// corner).
+    #[error("{card} is played on {square}, which shows {}", match shows { Some(c) => c.to_string(), None => "nothing (a free corner)".to_string() })]
+    WrongSquare {
+        /// The card played.
+        card: Card,
+        /// The square.
+        square: Square,
+        /// What the square shows (`None`: a corner).
+        shows: Option<Card>,
+    },
+    /// Full rules: a two-eyed Jack places on a free corner.
+    #[error(
+        "{card} places on {square}, a free corner that counts for everybody and takes no token"
+    )]
+    Corner {
+        /// The Jack.
+        card: Card,
+        /// The corner.
+        square: Square,
+    },
+    /// Full rules: a token is placed on an occupied square.
+    #[error("{square} already holds a {holder} token")]
+    Occupied {
+        /// The square.
+        square: Square,
+        /// The team whose token is there.
+        holder: Team,
+    },
+    /// Full rules: a removal from a square without a token (empty or a corner).
+    #[error("{square} holds no token to remove")]
+    NoToken {
+        /// The square.
+        square: Square,
+    },
+    /// Full rules: a team removes one of its own tokens.
+    #[error("{team} removes its own token on {square}: only opponents' tokens may be removed")]
+    OwnToken {
+        /// The team removing.
+        team: Team,
+        /// The square.
+        square: Square,
+    },
+    /// Full rules: the token to remove is part of a completed sequence.
+    #[error(
+        "the {holder} token on {square} is part of a completed sequence and cannot be removed"
+    )]
+    InSequence {
+        /// The square.
+        square: Square,
+        /// The team whose token it is.
+        holder: Team,
+    },
+    /// Full rules: the team named is not the team whose turn it is.
+    #[error("{team} moves, but it is {turn}'s turn")]
+    OutOfTurn {
+        /// The team named in the log.
+        team: Team,
+        /// The team whose turn it is.
+        turn: Team,
+    },
+    /// Full rules: a move after a team has won.
+    #[error("{winner} has already won: no move follows a win")]
+    GameOver {
+        /// The winner.
+        winner: Team,
+    },
+    /// Full rules: a Jack is discarded; Jacks are never dead.
+    #[error("{card} is discarded, but a Jack is never dead")]
+    DiscardJack {
+        /// The Jack.
+        card: Card,
+    },
+    /// Full rules: a card is discarded while one of its squares is empty.
+    #[error("{card} is discarded, but it is not dead: {square} is empty")]
+    DiscardLive {
+        /// The card.
+        card: Card,
+        /// An empty square showing it.
+        square: Square,
+    },
+    /// Full rules: a second discard in one turn.
+    #[error("{card} is a second discard in one turn; one per turn is allowed")]
+    SecondDiscard {
+        /// The card.
+        card: Card,
+    },
+}
+
+/// The kind of an [`IllegalMove`], without its details: for tests and statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum IllegalKind {
+    /// A third play of a card. See [`IllegalMove::CardUsedUp`].
+    CardUsedUp,
+    /// A removal by a card that cannot remove. See [`IllegalMove::CannotRemove`].
+    CannotRemove,
+    /// A placement by a one-eyed Jack. See [`IllegalMove::OneEyedPlaces`].
+    OneEyedPlaces,
+    /// Contract: a spot written as a Jack. See [`IllegalMove::JackSpot`].
+    JackSpot,
+    /// Contract: a card on a spot showing another card. See [`IllegalMove::WrongSpot`].
+    WrongSpot,
+    /// Contract: both spots of the card covered. See [`IllegalMove::SpotsFull`].
+    SpotsFull,
+    /// Contract: both spots of the card empty. See [`IllegalMove::NothingToRemove`].
+    NothingToRemove,
+    /// Full rules: a card on a square showing another card, or on a corner. See [`IllegalMove::WrongSquare`].
+    WrongSquare,
+    /// Full rules: a two-eyed Jack on a corner. See [`IllegalMove::Corner`].
+    Corner,
+    /// Full rules: a placement on an occupied square. See [`IllegalMove::Occupied`].
+    Occupied,
+    /// Full rules: a removal where there is no token. See [`IllegalMove::NoToken`].
+    NoToken,
+    /// Full rules: a removal of the team's own token. See [`IllegalMove::OwnToken`].
+    OwnToken,
+    /// Full rules: a removal of a token of a completed sequence. See [`IllegalMove::InSequence`].
+    InSequence,
+    /// Full rules: a move by a team whose turn it is not. See [`IllegalMove::OutOfTurn`].
+    OutOfTurn,
+    /// Full rules: a move after the win. See [`IllegalMove::GameOver`].
+    GameOver,
+    /// Full rules: a Jack discarded. See [`IllegalMove::DiscardJack`].
+    DiscardJack,
+    /// Full rules: a card discarded that is not dead. See [`IllegalMove::DiscardLive`].
+    DiscardLive,
+    /// Full rules: a second discard in one turn. See [`IllegalMove::SecondDiscard`].
+    SecondDiscard,
+}
+
+impl IllegalKind {
+    /// The kinds the contract engine reports.
+    pub const CONTRACT: [IllegalKind; 7] = [
+        IllegalKind::CardUsedUp,
+        IllegalKind::CannotRemove,
+        IllegalKind::OneEyedPlaces,
+        IllegalKind::JackSpot,
+        IllegalKind::WrongSpot,
+        IllegalKind::SpotsFull,
+        IllegalKind::NothingToRemove,
+    ];
+
+    /// The kinds the full-rules engine reports.
+    pub const FULL: [IllegalKind; 14] = [
+        IllegalKind::CardUsedUp,
+        IllegalKind::CannotRemove,
+        IllegalKind::OneEyedPlaces,
+        IllegalKind::WrongSquare,
+        IllegalKind::Corner,
+        IllegalKind::Occupied,
+        IllegalKind::NoToken,
+        IllegalKind::OwnToken,
+        IllegalKind::InSequence,
+        IllegalKind::OutOfTurn,
+        IllegalKind::GameOver,
+        IllegalKind::DiscardJack,
+        IllegalKind::DiscardLive,
+        IllegalKind::SecondDiscard,
+    ];
+}
+
+impl IllegalMove {
+    /// The kind of this illegal move.
+    ///
+    /// ```
+    /// use fairplay_sequence::{IllegalKind, IllegalMove};
+    /// let card = "Jd".parse().unwrap();
+    /// assert_eq!(IllegalMove::CannotRemove { card }.kind(), IllegalKind::CannotRemove);
+    /// ```
+    pub fn kind(&self) -> IllegalKind {
+        match self {
+            IllegalMove::CardUsedUp { .. } => IllegalKind::CardUsedUp,
+            IllegalMove::CannotRemove { .. } => IllegalKind::CannotRemove,
+            IllegalMove::OneEyedPlaces { .. } => IllegalKind::OneEyedPlaces,
+            IllegalMove::JackSpot { .. } => IllegalKind::JackSpot,
+            IllegalMove::WrongSpot { .. } => IllegalKind::WrongSpot,
+            IllegalMove::SpotsFull { .. } => IllegalKind::SpotsFull,
+            IllegalMove::NothingToRemove { .. } => IllegalKind::NothingToRemove,
+            IllegalMove::WrongSquare { .. } => IllegalKind::WrongSquare,
+            IllegalMove::Corner { .. } => IllegalKind::Corner,
+            IllegalMove::Occupied { .. } => IllegalKind::Occupied,
+            IllegalMove::NoToken { .. } => IllegalKind::NoToken,
+            IllegalMove::OwnToken { .. } => IllegalKind::OwnToken,
+            IllegalMove::InSequence { .. } => IllegalKind::InSequence,
+            IllegalMove::OutOfTurn { .. } => IllegalKind::OutOfTurn,
+            IllegalMove::GameOver { .. } => IllegalKind::GameOver,
+            IllegalMove::DiscardJack { .. } => IllegalKind::DiscardJack,
+            IllegalMove::DiscardLive { .. } => IllegalKind::DiscardLive,
+            IllegalMove::SecondDiscard { .. } => IllegalKind::SecondDiscard,
+        }
+    }
+}

@@ -1,0 +1,525 @@
+//! Reading and writing Sequence logs: syntax only, no rules.
+//!
+//! A log is a count line `N` followed by `N` move lines. The contract format has four fields:
+//!
+//! ```text
+//! 3
+//! 1 5s P 5s
+//! 2 Jd P 7h
+//! 3 Jh R 5s
+//! ```
+//!
+//! The extended format (for the full rules) lets the spot name its square, alone (`B7`) or
+//! after the card it shows (`5s@B7`), adds an optional last field naming the team that moved
+//! (`blue`, `green`, `red`) and a discard of a dead card (`D`, no spot):
+//!
+//! ```text
+//! 3
+//! 1 5s P 5s@E1 blue
+//! 2 Jd P C6 green
+//! 3 9h D blue
+//! ```
+//!
+//! Fields are separated by spaces or tabs, lines may end in `\r\n` and blank lines are
+//! skipped. `10` is read as `X`. Parsing yields [`RawMove`]s, which say what was written; a
+//! [`Board`](crate::Board) turns them into validated moves
+//! ([`contract_move`](crate::Board::contract_move), [`full_move`](crate::Board::full_move)).
+
+use std::fmt;
+
+use crate::board::Square;
+use crate::card::Card;
+use crate::team::Team;
+
+/// A spot as written: the card it shows, its square, or both (`5s@B7`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RawSpot {
+    /// `5s`: a spot showing this card (any card may be written, even a Jack).
+    Card(Card),
+    /// `B7`: a square.
+    Square(Square),
+    /// `5s@B7`: a square and the card it is said to show.
+    Both(Card, Square),
+}
+
+impl RawSpot {
+    /// The card written, if any.
+    pub fn card(self) -> Option<Card> {
+        match self {
+            RawSpot::Card(card) | RawSpot::Both(card, _) => Some(card),
+            RawSpot::Square(_) => None,
+        }
+    }
+
+    /// The square written, if any.
+    pub fn square(self) -> Option<Square> {
+        match self {
+            RawSpot::Square(square) | RawSpot::Both(_, square) => Some(square),
+            RawSpot::Card(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for RawSpot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RawSpot::Card(card) => card.fmt(f),
+            RawSpot::Square(square) => square.fmt(f),
+            RawSpot::Both(card, square) => write!(f, "{card}@{square}"),
+        }
+    }
+}
+
+/// What a move line does, as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RawAction {
+    /// `P spot`: a token is placed.
+    Place(RawSpot),
+    /// `R spot`: a token is removed.
+    Remove(RawSpot),
+    /// `D`: a dead card is discarded (extended format only).
+    Discard,
+}
+
+/// A move line as written, not yet checked against a board or a game.
+///
+/// ```
+/// use fairplay_sequence::notation::{parse_move, RawAction, RawSpot};
+/// let raw = parse_move(b"7\t10h  P Xh@F7 green\r", 8).unwrap().unwrap();
+/// assert_eq!(raw.turn, 7);
+/// assert!(matches!(raw.action, RawAction::Place(RawSpot::Both(..))));
+/// assert_eq!(raw.to_string(), "7 Xh P Xh@F7 green");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RawMove {
+    /// The turn number as written.
+    pub turn: u64,
+    /// The card played.
+    pub card: Card,
+    /// What the card does.
+    pub action: RawAction,
+    /// The team named as having moved, if any.
+    pub team: Option<Team>,
+}
+
+impl fmt::Display for RawMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} ", self.turn, self.card)?;
+        match self.action {
+            RawAction::Place(spot) => write!(f, "P {spot}")?,
+            RawAction::Remove(spot) => write!(f, "R {spot}")?,
+            RawAction::Discard => f.write_str("D")?,
+        }
+        match self.team {
+            Some(team) => write!(f, " {team}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Writes a whole log: the count line, then one line per move.
+///
+/// ```
+/// use fairplay_sequence::notation::{format_log, parse_move};
+/// let moves = [parse_move(b"1 5s P 5s", 1).unwrap().unwrap()];
+/// assert_eq!(format_log(&moves), "1\n1 5s P 5s\n");
+/// ```
+pub fn format_log(moves: &[RawMove]) -> String {
+    use fmt::Write;
+    let mut log = format!("{}\n", moves.len());
+    for raw in moves {
+        // Writing to a String cannot fail.
+        let _ = writeln!(log, "{raw}");
+    }
+    log
+}
+
+/// A syntax error: the line it is on, what was expected and what was found.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: expected {expected}, found {found}")]
+pub struct ParseError {
+    /// 1-based line number in the input.
+    pub line: usize,
+    /// What the line should have held.
+    pub expected: String,
+    /// What it held instead (shortened and escaped).
+    pub found: String,
+}
+
+fn is_blank(b: u8) -> bool {
+    b == b' ' || b == b'\t' || b == b'\r'
+}
+
+/// Shows a token or line in an error message: at most 40 characters, control bytes escaped.
+fn show(bytes: &[u8]) -> String {
+    if bytes.is_empty() {
+        return "the end of the line".to_string();
+    }
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(40)]);
+    let mut shown = format!("`{}`", text.escape_debug());
+    if bytes.len() > 40 {
+        shown.push_str("...");
+    }
+    shown
+}
+
+/// Splits one line into blank-separated tokens without allocating.
+struct Tokens<'a> {
+    rest: &'a [u8],
+}
+
+impl<'a> Tokens<'a> {
+    fn next_token(&mut self) -> &'a [u8] {
+        let start = self
+            .rest
+            .iter()
+            .position(|&b| !is_blank(b))
+            .unwrap_or(self.rest.len());
+        let rest = &self.rest[start..];
+        let len = rest.iter().position(|&b| is_blank(b)).unwrap_or(rest.len());
+        self.rest = &rest[len..];
+        &rest[..len]
+    }
+}
+
+/// A decimal number; `None` if the token is not one or does not fit in 64 bits.
+fn number(token: &[u8]) -> Option<u64> {
+    if token.is_empty() {
+        return None;
+    }
+    token.iter().try_fold(0u64, |n, &b| {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        n.checked_mul(10)?.checked_add(u64::from(d))
+    })
+}
+
+fn spot(token: &[u8]) -> Option<RawSpot> {
+    match token.iter().position(|&b| b == b'@') {
+        Some(at) => Some(RawSpot::Both(
+            Card::parse(&token[..at])?,
+            Square::parse(&token[at + 1..])?,
+        )),
+        None => Card::parse(token)
+            .map(RawSpot::Card)
+            .or_else(|| Square::parse(token).map(RawSpot::Square)),
+    }
+}
+
+const CARD: &str =
+    "a card such as `5s`, `Xh` or `10h` (rank 2-9, X or 10, J, Q, K, A; suit h, c, d, s)";
+const SPOT: &str =
+    "a spot: the card it shows (`5s`), its square (`B7`, columns A-J, rows 1-10) or both (`5s@B7`)";
+
+/// Parses one move line (without its line break). `Ok(None)` for a blank line.
+///
+/// ```
+/// use fairplay_sequence::notation::parse_move;
+/// assert_eq!(parse_move(b"2 Js R 3h", 3).unwrap().unwrap().to_string(), "2 Js R 3h");
+/// assert_eq!(parse_move(b"  \r", 4), Ok(None));
+/// let err = parse_move(b"2 Js X 3h", 5).unwrap_err();
+/// assert!(err.to_string().starts_with("line 5: expected `P` (place), `R` (remove)"));
+/// assert!(parse_move(b"2 Js R", 6).is_err());
+/// ```
+pub fn parse_move(line: &[u8], line_no: usize) -> Result<Option<RawMove>, ParseError> {
+    let err = |expected: &str, found: &[u8]| ParseError {
+        line: line_no,
+        expected: expected.to_string(),
+        found: show(found),
+    };
+    let mut tokens = Tokens { rest: line };
+    let first = tokens.next_token();
+    if first.is_empty() {
+        return Ok(None);
+    }
+    let turn = number(first).ok_or_else(|| err("a turn number", first))?;
+    let card_token = tokens.next_token();
+    let card = Card::parse(card_token).ok_or_else(|| err(CARD, card_token))?;
+    let kind = tokens.next_token();
+    let action = match kind {
+        b"P" | b"R" => {
+            let spot_token = tokens.next_token();
+            let spot = spot(spot_token).ok_or_else(|| err(SPOT, spot_token))?;
+            if kind == b"P" {
+                RawAction::Place(spot)
+            } else {
+                RawAction::Remove(spot)
+            }
+        }
+        b"D" => RawAction::Discard,
+        _ => {
+            return Err(err(
+                "`P` (place), `R` (remove) or `D` (discard a dead card)",
+                kind,
+            ))
+        }
+    };
+    let team_token = tokens.next_token();
+    let team = match team_token {
+        b"" => None,
+        _ => Some(Team::parse(team_token).ok_or_else(|| {
+            err(
+                "a team (`blue`, `green`, `red`) or the end of the line",
+                team_token,
+            )
+        })?),
+    };
+    let extra = tokens.next_token();
+    if !extra.is_empty() {
+        return Err(err("the end of the line", extra));
+    }
+    Ok(Some(RawMove {
+        turn,
+        card,
+        action,
+        team,
+    }))
+}
+
+/// One move of a log with the line it was read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// 1-based line number in the input.
+    pub line: usize,
+    /// The move as written.
+    pub raw: RawMove,
+}
+
+/// Reads a whole log: the count line, then the moves, checking that their number matches the
+/// count and that turn numbers increase strictly within `1..=N`.
+///
+/// It is an iterator, so a game can be judged move by move as the log is read; it allocates
+/// nothing, whatever the count line says. After the first error it stops.
+///
+/// ```
+/// use fairplay_sequence::notation::LogReader;
+/// let mut reader = LogReader::new(b"2\n1 5s P 5s\r\n\n2 7h P 7h\n").unwrap();
+/// assert_eq!(reader.declared(), 2);
+/// assert_eq!(reader.by_ref().filter(Result::is_ok).count(), 2);
+///
+/// let mut short = LogReader::new(b"3\n1 5s P 5s\n").unwrap();
+/// let err = short.find_map(Result::err).unwrap();
+/// assert_eq!(err.to_string(), "line 3: expected 3 moves as line 1 says, found 1");
+///
+/// let mut repeated = LogReader::new(b"2\n1 5s P 5s\n1 7h P 7h\n").unwrap();
+/// let err = repeated.find_map(Result::err).unwrap();
+/// assert_eq!(err.to_string(), "line 3: expected a turn number above 1 (turns increase), found `1`");
+/// ```
+#[derive(Debug)]
+pub struct LogReader<'a> {
+    rest: &'a [u8],
+    line: usize,
+    declared: u64,
+    declared_line: usize,
+    seen: u64,
+    last_turn: u64,
+    done: bool,
+}
+
+impl<'a> LogReader<'a> {
+    /// Reads the count line. Blank lines before it are skipped.
+    pub fn new(input: &'a [u8]) -> Result<LogReader<'a>, ParseError> {
+        let mut reader = LogReader {
+            rest: input,
+            line: 0,
+            declared: 0,
+            declared_line: 0,
+            seen: 0,
+            last_turn: 0,
+            done: false,
+        };
+        loop {
+            let Some(line) = reader.next_line() else {
+                return Err(ParseError {
+                    line: reader.line.max(1),
+                    expected: "the number of moves".to_string(),
+                    found: "an empty input".to_string(),
+                });
+            };
+            let mut tokens = Tokens { rest: line };
+            let token = tokens.next_token();
+            if token.is_empty() {
+                continue;
+            }
+            let count = number(token).ok_or_else(|| ParseError {
+                line: reader.line,
+                expected: "the number of moves".to_string(),
+                found: show(token),
+            })?;
+            let extra = tokens.next_token();
+            if !extra.is_empty() {
+                return Err(ParseError {
+                    line: reader.line,
+                    expected: "only the number of moves on the first line".to_string(),
+                    found: show(extra),
+                });
+            }
+            reader.declared = count;
+            reader.declared_line = reader.line;
+            return Ok(reader);
+        }
+    }
+
+    /// The number of moves the count line announces.
+    pub fn declared(&self) -> u64 {
+        self.declared
+    }
+
+    fn next_line(&mut self) -> Option<&'a [u8]> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let (line, rest) = match self.rest.iter().position(|&b| b == b'\n') {
+            Some(i) => (&self.rest[..i], &self.rest[i + 1..]),
+            None => (self.rest, &[][..]),
+        };
+        self.rest = rest;
+        self.line += 1;
+        Some(line)
+    }
+
+    fn check(&mut self, raw: &RawMove, line: &[u8]) -> Result<(), ParseError> {
+        let err = |expected: String, found: String| ParseError {
+            line: self.line,
+            expected,
+            found,
+        };
+        self.seen += 1;
+        if self.seen > self.declared {
+            return Err(err(
+                format!(
+                    "only {} moves as line {} says",
+                    self.declared, self.declared_line
+                ),
+                format!("move {} ({})", self.seen, show(line.trim_ascii())),
+            ));
+        }
+        let turn = raw.turn;
+        if turn == 0 || turn > self.declared {
+            return Err(err(
+                format!("a turn number from 1 to {}", self.declared),
+                format!("`{turn}`"),
+            ));
+        }
+        if turn <= self.last_turn {
+            return Err(err(
+                format!("a turn number above {} (turns increase)", self.last_turn),
+                format!("`{turn}`"),
+            ));
+        }
+        self.last_turn = turn;
+        Ok(())
+    }
+}
+
+impl Iterator for LogReader<'_> {
+    type Item = Result<Record, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        loop {
+            let Some(line) = self.next_line() else {
+                self.done = true;
+                if self.seen < self.declared {
+                    return Some(Err(ParseError {
+                        line: self.line + 1,
+                        expected: format!(
+                            "{} moves as line {} says",
+                            self.declared, self.declared_line
+                        ),
+                        found: self.seen.to_string(),
+                    }));
+                }
+                return None;
+            };
+            let checked = parse_move(line, self.line).and_then(|raw| match raw {
+                Some(raw) => self.check(&raw, line).map(|()| Some(raw)),
+                None => Ok(None),
+            });
+            match checked {
+                Ok(None) => continue,
+                Ok(Some(raw)) => {
+                    return Some(Ok(Record {
+                        line: self.line,
+                        raw,
+                    }))
+                }
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first_error(input: &str) -> String {
+        match LogReader::new(input.as_bytes()) {
+            Err(e) => e.to_string(),
+            Ok(mut reader) => reader
+                .find_map(Result::err)
+                .map(|e| e.to_string())
+                .unwrap_or_else(|| "no error".to_string()),
+        }
+    }
+
+    #[test]
+    fn malformed_logs_name_the_line() {
+        let cases = [
+            ("", "line 1: expected the number of moves, found an empty input"),
+            ("x\n", "line 1: expected the number of moves, found `x`"),
+            ("1 2\n", "line 1: expected only the number of moves on the first line, found `2`"),
+            (
+                "99999999999999999999999\n",
+                "line 1: expected the number of moves, found `99999999999999999999999`",
+            ),
+            ("1\n1 5s P\n", "line 2: expected a spot: the card it shows (`5s`), its square (`B7`, columns A-J, rows 1-10) or both (`5s@B7`), found the end of the line"),
+            ("1\n1 5s P 5s 5s\n", "line 2: expected a team (`blue`, `green`, `red`) or the end of the line, found `5s`"),
+            ("1\n1 5s P 5s blue x\n", "line 2: expected the end of the line, found `x`"),
+            ("1\n1 1s P 5s\n", "line 2: expected a card such as `5s`, `Xh` or `10h` (rank 2-9, X or 10, J, Q, K, A; suit h, c, d, s), found `1s`"),
+            ("1\n1 5s p 5s\n", "line 2: expected `P` (place), `R` (remove) or `D` (discard a dead card), found `p`"),
+            ("1\n1 5s P 5s@K1\n", "line 2: expected a spot: the card it shows (`5s`), its square (`B7`, columns A-J, rows 1-10) or both (`5s@B7`), found `5s@K1`"),
+            ("1\n0 5s P 5s\n", "line 2: expected a turn number from 1 to 1, found `0`"),
+            ("1\n2 5s P 5s\n", "line 2: expected a turn number from 1 to 1, found `2`"),
+            ("1\n-1 5s P 5s\n", "line 2: expected a turn number, found `-1`"),
+            (
+                "1\n99999999999999999999999 5s P 5s\n",
+                "line 2: expected a turn number, found `99999999999999999999999`",
+            ),
+            ("2\n2 5s P 5s\n1 7h P 7h\n", "line 3: expected a turn number above 2 (turns increase), found `1`"),
+            ("1\n1 5s P 5s\n2 7h P 7h\n", "line 3: expected only 1 moves as line 1 says, found move 2 (`2 7h P 7h`)"),
+            ("18446744073709551615\n1 5s P 5s\n", "line 3: expected 18446744073709551615 moves as line 1 says, found 1"),
+        ];
+        for (input, message) in cases {
+            assert_eq!(first_error(input), message, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn good_logs_read_through() {
+        assert_eq!(first_error("\n\n0\n\n"), "no error");
+        assert_eq!(
+            first_error("2\r\n1\t5s  P 5s\r\n\r\n2 Jd P C6 green\r\n"),
+            "no error"
+        );
+        let mut reader = LogReader::new(b"2\n1 5s P 5s\n\n2 7h P 7h").unwrap();
+        let lines: Vec<usize> = reader.by_ref().map(|r| r.unwrap().line).collect();
+        assert_eq!(lines, [2, 4]);
+    }
+
+    #[test]
+    fn moves_print_as_read() {
+        for line in ["3 Xh P 9c@A5 red", "1 Jh R G2", "5 9h D", "4 As P As blue"] {
+            let raw = parse_move(line.as_bytes(), 1).unwrap().unwrap();
+            assert_eq!(raw.to_string(), line);
+        }
+    }
+}
