@@ -76,7 +76,10 @@ impl DealModel {
         let players = hands.len();
         let deck = sets * cards_per_set;
         let mut owner = Vec::with_capacity(deck);
-        let mut members = vec![Vec::new(); players];
+        let mut members: Vec<Vec<u32>> = hands
+            .iter()
+            .map(|&h| Vec::with_capacity(h as usize))
+            .collect();
         let mut position = Vec::with_capacity(deck);
         for (p, &h) in hands.iter().enumerate() {
             for _ in 0..h {
@@ -275,15 +278,36 @@ impl DealModel {
         self.members[player].push(card as u32);
     }
 
-    /// Re-seats the unseated `start` by one augmenting path; `false` if none exists.
-    fn augment(&mut self, start: usize) -> bool {
-        let sets = self.sets;
-        let everyone: u16 = if self.players == 16 {
+    fn everyone(&self) -> u16 {
+        if self.players == 16 {
             u16::MAX
         } else {
             (1 << self.players) - 1
-        };
-        let s = &mut self.search;
+        }
+    }
+
+    /// A slot with room that `card` may take, if any.
+    #[inline]
+    fn spare_slot(&self, card: usize) -> Option<Slot> {
+        let set = card / self.cards_per_set;
+        let mut allowed = self.everyone() & !self.banned[card];
+        while allowed != 0 {
+            let p = allowed.trailing_zeros() as usize;
+            allowed &= allowed - 1;
+            if self.need[p * self.sets + set] == EMPTY {
+                return Some(Slot::Need(p));
+            }
+            if self.wild_load[p] < self.wild_cap(p) {
+                return Some(Slot::Wild(p));
+            }
+        }
+        None
+    }
+
+    /// Breadth-first search for a chain of moves that seats `start`: the last card of the
+    /// chain and the slot with room it moves into. Each card is tested for a free slot as soon
+    /// as it is reached, so short chains (the common case) end the search early.
+    fn search_path(&self, s: &mut Search, start: usize) -> Option<(usize, Slot)> {
         s.epoch = s.epoch.wrapping_add(1);
         if s.epoch == 0 {
             s.card_seen.fill(0);
@@ -291,35 +315,30 @@ impl DealModel {
             s.epoch = 1;
         }
         let epoch = s.epoch;
+        if let Some(slot) = self.spare_slot(start) {
+            return Some((start, slot));
+        }
         s.queue.clear();
         s.queue.push(start as u32);
         s.card_seen[start] = epoch;
         let mut head = 0;
-        let (last, target) = 'search: loop {
-            let Some(&card) = s.queue.get(head) else {
-                return false;
-            };
+        while let Some(&card) = s.queue.get(head) {
             head += 1;
             let card = card as usize;
             let set = card / self.cards_per_set;
-            let mut allowed = everyone & !self.banned[card];
+            let mut allowed = self.everyone() & !self.banned[card];
             while allowed != 0 {
                 let p = allowed.trailing_zeros() as usize;
                 allowed &= allowed - 1;
-                match self.need[p * sets + set] {
-                    NO_NEED => {}
-                    EMPTY => break 'search (card, Slot::Need(p)),
-                    seated => {
-                        let seated = seated as usize;
-                        if s.card_seen[seated] != epoch {
-                            s.card_seen[seated] = epoch;
-                            s.came_from[seated] = card as u32;
-                            s.queue.push(seated as u32);
-                        }
+                let seated = self.need[p * self.sets + set];
+                if seated != NO_NEED && seated != EMPTY && s.card_seen[seated as usize] != epoch {
+                    let seated = seated as usize;
+                    s.card_seen[seated] = epoch;
+                    s.came_from[seated] = card as u32;
+                    if let Some(slot) = self.spare_slot(seated) {
+                        return Some((seated, slot));
                     }
-                }
-                if self.wild_load[p] < self.free_left[p] - self.needs_open[p] {
-                    break 'search (card, Slot::Wild(p));
+                    s.queue.push(seated as u32);
                 }
                 if s.wild_seen[p] != epoch {
                     s.wild_seen[p] = epoch;
@@ -328,11 +347,25 @@ impl DealModel {
                         if !self.in_need[other] && s.card_seen[other] != epoch {
                             s.card_seen[other] = epoch;
                             s.came_from[other] = card as u32;
+                            if let Some(slot) = self.spare_slot(other) {
+                                return Some((other, slot));
+                            }
                             s.queue.push(other as u32);
                         }
                     }
                 }
             }
+        }
+        None
+    }
+
+    /// Re-seats the unseated `start` by one augmenting path; `false` if none exists.
+    fn augment(&mut self, start: usize) -> bool {
+        let mut s = std::mem::take(&mut self.search);
+        let found = self.search_path(&mut s, start);
+        self.search = s;
+        let Some((last, target)) = found else {
+            return false;
         };
         // Shift every card on the path one slot along, from the end back to `start`.
         let (mut card, mut target) = (last, target);

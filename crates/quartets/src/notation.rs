@@ -230,7 +230,7 @@ pub struct Record {
 ///
 /// let mut short = LogReader::new(b"3\n1 A 2 3C no\n").unwrap();
 /// let err = short.find_map(Result::err).unwrap();
-/// assert_eq!(err.to_string(), "line 2: expected 3 actions as line 1 says, found 1");
+/// assert_eq!(err.to_string(), "line 3: expected 3 actions as line 1 says, found 1");
 /// ```
 #[derive(Debug)]
 pub struct LogReader<'a> {

@@ -213,6 +213,7 @@ impl Referee {
     }
 
     /// Checks the names in `raw` and applies it.
+    #[inline]
     pub fn apply_raw(&mut self, raw: RawAction) -> Result<Verdict, RuleError> {
         let action = self.rules.check(raw)?;
         self.apply(action)
@@ -221,6 +222,7 @@ impl Referee {
     /// Applies one action. A [`RuleError`] leaves the referee as it was; otherwise the verdict
     /// after the action is returned. After cheating is certain the public state is still
     /// followed (turns, counts, where moved cards are), so a game can be watched to its end.
+    #[inline]
     pub fn apply(&mut self, action: Action) -> Result<Verdict, RuleError> {
         self.check_turn(action.actor())?;
         match action {
@@ -243,6 +245,7 @@ impl Referee {
         }
     }
 
+    #[inline]
     fn ask(
         &mut self,
         asker: Player,
@@ -311,6 +314,7 @@ impl Referee {
         Ok(())
     }
 
+    #[inline(never)]
     fn lay_aside(&mut self, player: Player, set: SetId) -> Result<(), RuleError> {
         let first = self.rules.card_index(Card {
             set: set.0,
