@@ -27,6 +27,31 @@ const EMPTY: u32 = u32::MAX - 1;
 /// Owner of a free card that is momentarily unseated during a repair.
 const UNSEATED: u8 = u8::MAX;
 
+/// The first fact that made a [`DealModel`] infeasible: what [`DealModel::failure`] reports.
+/// Indices are the model's (0-based players, cards set-major).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// `card` was pinned to `player`, who is banned from it.
+    PinnedBanned {
+        /// The card.
+        card: usize,
+        /// The player.
+        player: usize,
+    },
+    /// `player` has fewer free cards left than unsettled needs (or was pinned more cards than
+    /// dealt).
+    Overfull {
+        /// The player.
+        player: usize,
+    },
+    /// The free `card` found no seat: the cards reached by the failed search
+    /// ([`DealModel::reached`]) are more than the slots they may take (Hall's condition).
+    NoSeat {
+        /// The card that could not be seated.
+        card: usize,
+    },
+}
+
 /// The witness deal and the facts it must satisfy. Sizes are indices: players `0..players`,
 /// cards `0..sets * cards_per_set` (set-major).
 #[derive(Clone, Debug)]
@@ -49,6 +74,7 @@ pub struct DealModel {
     needs_open: Vec<i64>,
     wild_load: Vec<i64>,
     feasible: bool,
+    failure: Option<Failure>,
     search: Search,
 }
 
@@ -105,6 +131,7 @@ impl DealModel {
             free_left,
             needs_open: vec![0; players],
             feasible: true,
+            failure: None,
             search: Search {
                 card_seen: vec![0; deck],
                 wild_seen: vec![0; players],
@@ -139,6 +166,40 @@ impl DealModel {
         self.need[player * self.sets + set] != NO_NEED
     }
 
+    /// The first fact that made the model infeasible, if it is.
+    pub fn failure(&self) -> Option<Failure> {
+        self.failure
+    }
+
+    /// After a [`Failure::NoSeat`]: the free cards the failed search reached, the unseated card
+    /// included. Every slot any of them may take is full of cards of this list, so they are
+    /// more than those slots hold. Empty otherwise.
+    pub fn reached(&self) -> Vec<usize> {
+        if !matches!(self.failure, Some(Failure::NoSeat { .. })) {
+            return Vec::new();
+        }
+        let epoch = self.search.epoch;
+        (0..self.owner.len())
+            .filter(|&c| self.free[c] && self.search.card_seen[c] == epoch)
+            .collect()
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// How many free (never-moved) cards `player` still holds in every deal: cards dealt
+    /// minus cards pinned to them.
+    pub fn free_left(&self, player: usize) -> i64 {
+        self.free_left[player]
+    }
+
+    /// Capacity of `player`'s wild slot: free cards left minus unsettled needs.
+    pub fn wild_capacity(&self, player: usize) -> i64 {
+        self.wild_cap(player)
+    }
+
     fn wild_cap(&self, p: usize) -> i64 {
         self.free_left[p] - self.needs_open[p]
     }
@@ -163,8 +224,33 @@ impl DealModel {
         if let Some(card) = held {
             self.unseat(card);
             self.seat(card, player, true);
+        } else {
+            self.swap_into_need(player, set);
         }
         self.rebalance(player)
+    }
+
+    /// Fills `player`'s empty need slot for `set` by one swap when there is one: a card of the
+    /// set seated as a wild card elsewhere moves in, and a wild card of `player` that its
+    /// holder may have takes its place. Saves a search in the common case.
+    fn swap_into_need(&mut self, player: usize, set: usize) {
+        let first = set * self.cards_per_set;
+        for card in first..first + self.cards_per_set {
+            if !self.free[card] || self.in_need[card] || self.banned[card] & (1 << player) != 0 {
+                continue;
+            }
+            let holder = self.owner[card] as usize;
+            let swap = self.members[player].iter().copied().find(|&other| {
+                !self.in_need[other as usize] && self.banned[other as usize] & (1 << holder) == 0
+            });
+            if let Some(other) = swap {
+                self.unseat(card);
+                self.unseat(other as usize);
+                self.seat(card, player, true);
+                self.seat(other as usize, holder, false);
+                return;
+            }
+        }
     }
 
     /// Fact: `player` was not dealt `card` (a free card). Returns feasibility.
@@ -195,6 +281,7 @@ impl DealModel {
         }
         if self.banned[card] & (1 << player) != 0 {
             self.feasible = false;
+            self.failure = Some(Failure::PinnedBanned { card, player });
             return false;
         }
         self.unseat(card);
@@ -219,6 +306,7 @@ impl DealModel {
     fn rebalance(&mut self, player: usize) -> bool {
         if self.wild_cap(player) < 0 {
             self.feasible = false;
+            self.failure = Some(Failure::Overfull { player });
             return false;
         }
         while self.wild_load[player] > self.wild_cap(player) {
@@ -239,6 +327,9 @@ impl DealModel {
             if !self.augment(card as usize) {
                 self.search.unseated.clear();
                 self.feasible = false;
+                self.failure = Some(Failure::NoSeat {
+                    card: card as usize,
+                });
                 return false;
             }
         }
