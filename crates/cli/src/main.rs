@@ -1,13 +1,20 @@
 //! `fairplay`: a referee for recorded card games.
 
+mod batch;
+mod completions;
+mod explain;
 mod input;
+mod live;
 mod quartets;
+mod report;
 mod sequence;
+mod simulate;
+mod variant;
 
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// A referee for recorded card games: did everybody play by the rules?
 ///
@@ -25,6 +32,14 @@ enum Command {
     Quartets(quartets::QuartetsArgs),
     /// Validate a Sequence log: find the first illegal move.
     Sequence(sequence::SequenceArgs),
+    /// Judge many logs (files, directories, JSON Lines) in parallel: one row per log.
+    Batch(batch::BatchArgs),
+    /// Write a random log from the simulators, to try the referee.
+    Simulate(simulate::SimulateArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the man page (roff).
+    Man(completions::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -32,6 +47,10 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Quartets(args) => quartets::run(args),
         Command::Sequence(args) => sequence::run(args),
+        Command::Batch(args) => batch::run(args),
+        Command::Simulate(args) => simulate::run(args),
+        Command::Completions(args) => completions::completions(args, Cli::command()),
+        Command::Man(args) => completions::man(args, Cli::command()),
     };
     match result {
         Ok(text) => {

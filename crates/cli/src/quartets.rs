@@ -17,6 +17,13 @@ Log format: a first line with the number of actions, then one action per line:
 
 Output: `yes` if some deal makes every action honest; otherwise `no` and, on the next
 line, the number of the first action after which cheating is certain.
+
+Live mode (--live): one action per line as it is typed or piped; after each line, one line of
+output: `N: honest game still possible`, `N: CHEATING CERTAIN: <reason>`, then
+`N: (cheating already certain since action K)`. A malformed line or an action that breaks a
+rule gets `error: line L: ... (line ignored)` and is not applied. A first line holding a single
+number is skipped as a count. See docs/batch-and-live.md.
+
 Exit status: 0 when judged (either verdict), 2 for unreadable or malformed logs and for
 actions that break a rule anyone can check (out of turn, asking oneself, ...).
 
@@ -24,7 +31,8 @@ Examples:
   fairplay quartets examples/quartets/sample1.log
   fairplay quartets --players 3 --sets 3 --cards-per-set 3 small.log
   fairplay quartets --players 3 --sets 4 --cards-per-set 4 --hands 6,5,5 uneven.log
-  cat game.log | fairplay quartets")]
+  cat game.log | fairplay quartets
+  fairplay quartets --live")]
 pub struct QuartetsArgs {
     /// The log to judge; `-` or nothing reads standard input.
     file: Option<PathBuf>,
@@ -40,12 +48,24 @@ pub struct QuartetsArgs {
     /// Cards dealt to each player, comma-separated, player 1 first [default: an even split].
     #[arg(long, value_delimiter = ',', value_name = "H1,H2,...")]
     hands: Option<Vec<u32>>,
+    /// Judge the game as it is played: read one action per line (no count line needed) and,
+    /// after each, print at once whether an honest game is still possible.
+    #[arg(long)]
+    live: bool,
+    #[command(flatten)]
+    report: crate::report::QuartetsReportArgs,
 }
 
 pub fn run(args: QuartetsArgs) -> anyhow::Result<String> {
     let rules = Rules::new(args.players, args.sets, args.cards_per_set, args.hands)?;
+    if args.live {
+        return crate::live::quartets(rules, args.file.as_deref());
+    }
     let input = Input::new(args.file);
     let bytes = input.read()?;
+    if args.report.wanted() {
+        return crate::report::quartets(&args.report, &bytes, &rules, &input.name());
+    }
     let report = audit(&bytes, &rules).map_err(|e| anyhow::anyhow!("{}: {e}", input.name()))?;
     Ok(report.contract())
 }

@@ -40,6 +40,11 @@ sequences and the board (after the log, or before the illegal move): `*` free co
 `.` empty, `b g r` tokens of blue, green, red, `B G R` tokens in a completed sequence.
 In contract mode squares stand for the card they show and team names are not judged.
 
+Live mode (--live): one move per line as it is typed or piped; after each line, one line of
+output: `turn N: legal` or `turn N: ILLEGAL: <reason>`, and the game goes on (an illegal move
+changes nothing). A malformed line gets `error: line L: ... (line ignored)`. A first line
+holding a single number is skipped as a count. See docs/batch-and-live.md.
+
 Exit status: 0 when judged (either verdict), 2 for unreadable or malformed logs (the
 message names the line).
 
@@ -47,7 +52,8 @@ Examples:
   fairplay sequence examples/sequence/sample1.log
   fairplay sequence --rules full examples/sequence/full-game.log
   fairplay sequence --rules full --teams 3 three-teams.log
-  cat game.log | fairplay sequence")]
+  cat game.log | fairplay sequence
+  fairplay sequence --live --rules full")]
 pub struct SequenceArgs {
     /// The log to judge; `-` or nothing reads standard input.
     file: Option<PathBuf>,
@@ -57,6 +63,12 @@ pub struct SequenceArgs {
     /// Number of teams (2 or 3), for --rules full [default: 3 if the log names red, else 2].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=3))]
     teams: Option<u8>,
+    /// Judge the game as it is played: read one move per line (no count line needed) and
+    /// print at once whether it is legal (--rules full: two teams unless --teams 3).
+    #[arg(long)]
+    live: bool,
+    #[command(flatten)]
+    report: crate::report::SequenceReportArgs,
 }
 
 pub fn run(args: SequenceArgs) -> anyhow::Result<String> {
@@ -64,8 +76,19 @@ pub fn run(args: SequenceArgs) -> anyhow::Result<String> {
     if args.rules == RulesMode::Contract && teams.is_some() {
         anyhow::bail!("--teams applies only with --rules full");
     }
+    if args.live {
+        let rules = match args.rules {
+            RulesMode::Contract => crate::live::SequenceRules::Contract,
+            RulesMode::Full => crate::live::SequenceRules::Full(teams.unwrap_or(Teams::Two)),
+        };
+        return crate::live::sequence(rules, args.file.as_deref());
+    }
     let input = Input::new(args.file);
     let bytes = input.read()?;
+    if args.report.wanted() {
+        let full = (args.rules == RulesMode::Full).then_some(teams);
+        return crate::report::sequence(&args.report, &bytes, full, &input.name());
+    }
     let name = |e| anyhow::anyhow!("{}: {e}", input.name());
     Ok(match args.rules {
         RulesMode::Contract => audit_contract(&bytes).map_err(name)?.to_string(),

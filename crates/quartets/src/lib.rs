@@ -24,12 +24,13 @@
 
 mod action;
 pub mod deal;
+pub mod explain;
 pub mod notation;
 mod referee;
 mod rules;
 
 pub use action::{Action, NameError};
-pub use referee::{Contradiction, Place, Reason, Referee, RuleError, Verdict};
+pub use referee::{Contradiction, Place, Reason, Referee, RuleError, Trust, Verdict};
 pub use rules::{
     Card, Player, Rules, RulesError, SetId, MAX_CARDS, MAX_CARDS_PER_SET, MAX_PLAYERS,
 };

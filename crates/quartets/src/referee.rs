@@ -113,6 +113,89 @@ pub enum Verdict {
     },
 }
 
+/// Whose claims a referee believes. Cheating is a false claim: an ask says "I hold a card of
+/// this set", a "no" says "I do not hold this card". A referee built with
+/// [`Referee::with_trust`] ignores the claims of distrusted players and of distrusted actions:
+/// such an ask adds no need, such a denial adds no ban and is never a
+/// [`Reason::DeniedCardInHand`]. What everybody saw (cards changing hands, sets laid aside,
+/// counts, turns) is always applied.
+///
+/// ```
+/// use fairplay_quartets::{Referee, Rules, Trust, Verdict, notation::LogReader};
+/// let log = b"4\n1 A 2 3C no\n2 A 3 3A yes\n2 A 4 3D yes\n2 A 1 3C no\n";
+/// let mut trust = Trust::everyone();
+/// trust.distrust_denial(4); // player 1's "no" at action 4
+/// let mut referee = Referee::with_trust(Rules::standard(), trust);
+/// for record in LogReader::new(log).unwrap() {
+///     referee.apply_raw(record.unwrap().action).unwrap();
+/// }
+/// assert_eq!(referee.verdict(), Verdict::Honest);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Trust {
+    players: u16,
+    /// Per action (index `action - 1`): bit 0 the ask is distrusted, bit 1 the denial.
+    actions: Vec<u8>,
+}
+
+const ASK: u8 = 1;
+const DENIAL: u8 = 2;
+
+impl Trust {
+    /// Every claim is believed (what [`Referee::new`] does).
+    pub fn everyone() -> Trust {
+        Trust::default()
+    }
+
+    /// Believe none of `player`'s asks and denials.
+    pub fn distrust_player(&mut self, player: Player) {
+        self.players |= 1 << player.index();
+    }
+
+    fn mark(&mut self, action: usize, bits: u8) {
+        let Some(index) = action.checked_sub(1) else {
+            return;
+        };
+        if self.actions.len() <= index {
+            self.actions.resize(index + 1, 0);
+        }
+        self.actions[index] |= bits;
+    }
+
+    /// Do not believe the ask of action `action` (1-based): the asker may hold no card of the set.
+    pub fn distrust_ask(&mut self, action: usize) {
+        self.mark(action, ASK);
+    }
+
+    /// Do not believe the "no" of action `action` (1-based): the asked player may hold the card.
+    pub fn distrust_denial(&mut self, action: usize) {
+        self.mark(action, DENIAL);
+    }
+
+    /// Believe no claim of action `action` (1-based).
+    pub fn distrust_action(&mut self, action: usize) {
+        self.mark(action, ASK | DENIAL);
+    }
+
+    fn trusts(&self, action: usize, player: Player, bit: u8) -> bool {
+        self.players & (1 << player.index()) == 0
+            && !matches!(
+                action.checked_sub(1).and_then(|i| self.actions.get(i)),
+                Some(&bits) if bits & bit != 0
+            )
+    }
+
+    /// Whether the ask of action `action`, by `asker`, is believed.
+    pub fn trusts_ask(&self, action: usize, asker: Player) -> bool {
+        self.trusts(action, asker, ASK)
+    }
+
+    /// Whether the denial of action `action`, by `denier`, is believed.
+    pub fn trusts_denial(&self, action: usize, denier: Player) -> bool {
+        self.trusts(action, denier, DENIAL)
+    }
+}
+
 /// A referee for one game: feed it actions in order, learn after each whether an honest deal
 /// still exists.
 ///
@@ -138,6 +221,8 @@ pub struct Referee {
     actions: usize,
     deal: DealModel,
     contradiction: Option<Contradiction>,
+    /// `None`: every claim is believed (the fast path).
+    trust: Option<Box<Trust>>,
 }
 
 impl Referee {
@@ -153,10 +238,76 @@ impl Referee {
             actions: 0,
             deal,
             contradiction: None,
+            trust: None,
             rules,
         };
         referee.turn = referee.next_with_cards(referee.rules.players() - 1);
         referee
+    }
+
+    /// A referee that believes only the claims `trust` believes (see [`Trust`]).
+    pub fn with_trust(rules: Rules, trust: Trust) -> Referee {
+        let mut referee = Referee::new(rules);
+        if trust != Trust::everyone() {
+            referee.trust = Some(Box::new(trust));
+        }
+        referee
+    }
+
+    /// The model of the hidden deal (read-only): the facts learnt and a witness deal.
+    pub fn deal_model(&self) -> &DealModel {
+        &self.deal
+    }
+
+    /// Whether, as far as everything so far goes, the never-moved `card` may have been dealt
+    /// to `player` (and so still be in their hand): some deal making every believed claim
+    /// true does so. `false` for a card that has moved, and once cheating is certain.
+    pub fn could_hold_unmoved(&self, card: Card, player: Player) -> bool {
+        let index = self.rules.card_index(card);
+        if self.contradiction.is_some() || self.place[index] != UNMOVED {
+            return false;
+        }
+        if self.deal.witness().map(|w| w[index]) == Some(player.0) {
+            return true;
+        }
+        self.deal.clone().pin(index, player.index())
+    }
+
+    /// Whether `player` holds a card of `set` in every deal that fits everything so far: a
+    /// moved card of the set is in their hand, or no deal gives them none of the set's
+    /// never-moved cards. `false` once cheating is certain.
+    pub fn must_hold_set(&self, player: Player, set: SetId) -> bool {
+        if self.contradiction.is_some() {
+            return false;
+        }
+        let sets = self.rules.sets();
+        if self.held[player.index() * sets + set.index()] > 0 {
+            return true;
+        }
+        let first = set.index() * self.rules.cards_per_set();
+        let mut deal = self.deal.clone();
+        for index in first..first + self.rules.cards_per_set() {
+            if self.place[index] == UNMOVED && !deal.ban(index, player.index()) {
+                return true;
+            }
+        }
+        false
+    }
+
+    #[inline]
+    fn trusts_ask(&self, asker: Player) -> bool {
+        match &self.trust {
+            None => true,
+            Some(trust) => trust.trusts_ask(self.actions, asker),
+        }
+    }
+
+    #[inline]
+    fn trusts_denial(&self, denier: Player) -> bool {
+        match &self.trust {
+            None => true,
+            Some(trust) => trust.trusts_denial(self.actions, denier),
+        }
     }
 
     /// The rules of this game.
@@ -270,7 +421,10 @@ impl Referee {
         let (x, y) = (asker.index(), target.index());
         if self.contradiction.is_none() {
             // The asker must hold a card of the set; if none is seen in hand, one was dealt.
-            if self.held[x * sets + set] == 0 && !self.deal.require(x, set) {
+            if self.held[x * sets + set] == 0
+                && self.trusts_ask(asker)
+                && !self.deal.require(x, set)
+            {
                 self.contradict(Reason::NoDeal);
             }
         }
@@ -300,10 +454,10 @@ impl Referee {
             self.turn = Some(target);
             if self.contradiction.is_none() {
                 if place == UNMOVED {
-                    if !self.deal.ban(index, y) {
+                    if self.trusts_denial(target) && !self.deal.ban(index, y) {
                         self.contradict(Reason::NoDeal);
                     }
-                } else if place as usize == y {
+                } else if place as usize == y && self.trusts_denial(target) {
                     self.contradict(Reason::DeniedCardInHand {
                         card,
                         player: target,

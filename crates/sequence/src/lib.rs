@@ -35,6 +35,7 @@
 mod board;
 mod card;
 mod contract;
+pub mod explain;
 mod full;
 mod illegal;
 mod moves;

@@ -1,0 +1,36 @@
+//! The Quartets variant options (`--players`, `--sets`, ...) shared by `batch` and `simulate`.
+//!
+//! They mean what they mean for `fairplay quartets`.
+
+use clap::Args;
+use fairplay_quartets::Rules;
+
+/// The sizes of a Quartets game.
+#[derive(Args, Debug, Clone)]
+pub struct QuartetsVariant {
+    /// Quartets: number of players (2 to 16).
+    #[arg(long, default_value_t = 4, value_name = "N")]
+    pub players: usize,
+    /// Quartets: number of sets.
+    #[arg(long, default_value_t = 8, value_name = "N")]
+    pub sets: usize,
+    /// Quartets: cards in each set (1 to 26, letters A..Z).
+    #[arg(long, default_value_t = 4, value_name = "N")]
+    pub cards_per_set: usize,
+    /// Quartets: cards dealt to each player, comma-separated, player 1 first [default: an even
+    /// split].
+    #[arg(long, value_delimiter = ',', value_name = "H1,H2,...")]
+    pub hands: Option<Vec<u32>>,
+}
+
+impl QuartetsVariant {
+    /// The rules these options describe (an error names what is wrong with them).
+    pub fn rules(&self) -> anyhow::Result<Rules> {
+        Ok(Rules::new(
+            self.players,
+            self.sets,
+            self.cards_per_set,
+            self.hands.clone(),
+        )?)
+    }
+}

@@ -1,0 +1,63 @@
+//! Benchmark of `explain` (proof and suspects) on a standard game of 1000 actions in which
+//! cheating becomes certain late, from the simulator.
+//!
+//! Run with `cargo bench -p fairplay-quartets --bench explain`.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use fairplay_quartets::explain::{explain, Questions};
+use fairplay_quartets::{audit, Rules, Verdict};
+use fairplay_sim::quartets::{simulate_seeded, Config};
+
+/// The first seed from `seed` whose game has exactly 1000 actions and where cheating becomes
+/// certain after action 500 (so the proof search works on a long prefix).
+fn long_cheating_log(config: &Config, mut seed: u64) -> (String, usize) {
+    loop {
+        let game = simulate_seeded(config, seed);
+        if game.actions.len() == 1000 {
+            let log = game.log();
+            let report = audit(log.as_bytes(), &config.rules).expect("simulated logs are valid");
+            if let Verdict::Cheated { since } = report.verdict {
+                if since > 500 {
+                    return (log, since);
+                }
+            }
+        }
+        seed += 1;
+    }
+}
+
+fn standard(c: &mut Criterion) {
+    let config = Config::new(Rules::standard())
+        .with_lay_aside_rate(0.0)
+        .with_foolish_rate(0.1)
+        .with_cheat_rate(0.002)
+        .with_max_actions(1000);
+    let (log, since) = long_cheating_log(&config, 1);
+    let questions = Questions {
+        proof: true,
+        suspects: true,
+        ..Questions::default()
+    };
+    let explanation = explain(log.as_bytes(), &config.rules, &questions).unwrap();
+    eprintln!(
+        "explain standard_1000: cheating certain after action {since}; proof: actions {:?}",
+        explanation.proof.as_ref().map(|p| &p.actions)
+    );
+    let mut group = c.benchmark_group("explain_standard_1000");
+    group.bench_function("proof_and_suspects", |b| {
+        b.iter(|| explain(black_box(log.as_bytes()), &config.rules, &questions).unwrap())
+    });
+    let knowledge = Questions {
+        knowledge: true,
+        ..Questions::default()
+    };
+    group.bench_function("knowledge", |b| {
+        b.iter(|| explain(black_box(log.as_bytes()), &config.rules, &knowledge).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, standard);
+criterion_main!(benches);

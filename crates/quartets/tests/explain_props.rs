@@ -1,0 +1,349 @@
+//! Properties of `explain` on small variants, checked by brute force over every deal:
+//!
+//! * the proof is really inconsistent and minimal, at the level of actions and of claims;
+//! * each suspect really makes the log consistent, the others do not, and the minimum groups
+//!   are exactly the smallest groups that do;
+//! * the deal makes every action honest (the oracle of `support/oracle.rs` replays it);
+//! * knowledge matches brute force exactly.
+//!
+//! The brute force here replays real hands like the oracle, but may leave some claims unchecked
+//! (asks and denials not believed), which the oracle cannot.
+
+mod support;
+
+use fairplay_quartets::explain::{explain, ClaimKind, Explanation, Questions};
+use fairplay_quartets::notation::{LogReader, RawAction};
+use fairplay_quartets::{Rules, Verdict};
+use fairplay_sim::quartets::{simulate_seeded, Config};
+use support::oracle::{Oracle, OracleVerdict};
+
+/// Every deal of a small game, each as the owner (0-based) of every card.
+fn deals(deck: usize, hands: &[u32]) -> Vec<Vec<u8>> {
+    fn go(card: usize, deck: usize, left: &mut [u32], cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if card == deck {
+            out.push(cur.clone());
+            return;
+        }
+        for p in 0..left.len() {
+            if left[p] > 0 {
+                left[p] -= 1;
+                cur.push(p as u8);
+                go(card + 1, deck, left, cur, out);
+                cur.pop();
+                left[p] += 1;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(0, deck, &mut hands.to_vec(), &mut Vec::new(), &mut out);
+    out
+}
+
+/// Replays `actions` on the real hands of `deal`, checking only the claims `believed` says are
+/// believed (`(action, kind, player)`); what everybody saw is always checked. The hands at the
+/// end, or `None` if the deal does not fit.
+fn replay(
+    rules: &Rules,
+    deal: &[u8],
+    actions: &[RawAction],
+    believed: &dyn Fn(usize, ClaimKind, u32) -> bool,
+) -> Option<Vec<u64>> {
+    let per = rules.cards_per_set();
+    let mut hand = vec![0u64; rules.players()];
+    for (card, &p) in deal.iter().enumerate() {
+        hand[p as usize] |= 1 << card;
+    }
+    for (i, action) in actions.iter().enumerate() {
+        let number = i + 1;
+        match *action {
+            RawAction::Ask {
+                asker,
+                target,
+                set,
+                letter,
+                granted,
+            } => {
+                let first = (set as usize - 1) * per;
+                let set_mask = ((1u64 << per) - 1) << first;
+                let card = 1u64 << (first + letter as usize);
+                let (x, y) = (asker as usize - 1, target as usize - 1);
+                if hand[x] & set_mask == 0 && believed(number, ClaimKind::Ask, asker) {
+                    return None;
+                }
+                let has = hand[y] & card != 0;
+                if granted {
+                    if !has {
+                        return None;
+                    }
+                    hand[y] &= !card;
+                    hand[x] |= card;
+                } else if has && believed(number, ClaimKind::Denial, target) {
+                    return None;
+                }
+            }
+            RawAction::LayAside { player, set } => {
+                let first = (set as usize - 1) * per;
+                let set_mask = ((1u64 << per) - 1) << first;
+                let p = player as usize - 1;
+                if hand[p] & set_mask != set_mask {
+                    return None;
+                }
+                hand[p] &= !set_mask;
+            }
+        }
+    }
+    Some(hand)
+}
+
+fn fits(
+    rules: &Rules,
+    all: &[Vec<u8>],
+    actions: &[RawAction],
+    believed: &dyn Fn(usize, ClaimKind, u32) -> bool,
+) -> bool {
+    all.iter()
+        .any(|d| replay(rules, d, actions, believed).is_some())
+}
+
+fn raw_actions(log: &str) -> Vec<RawAction> {
+    LogReader::new(log.as_bytes())
+        .unwrap()
+        .map(|r| r.unwrap().action)
+        .collect()
+}
+
+fn check(rules: &Rules, all: &[Vec<u8>], oracle: &mut Oracle, log: &str) -> Explanation {
+    let actions = raw_actions(log);
+    let everything = Questions {
+        proof: true,
+        suspects: true,
+        deal: true,
+        knowledge: true,
+        at: None,
+    };
+    let e = explain(log.as_bytes(), rules, &everything).expect("simulated logs are valid");
+    // The verdict is the oracle's.
+    let expected = match oracle.judge(&actions) {
+        OracleVerdict::Honest => Verdict::Honest,
+        OracleVerdict::Cheated { since } => Verdict::Cheated { since },
+    };
+    assert_eq!(e.verdict, expected, "{log}");
+    if let Verdict::Cheated { since } = e.verdict {
+        let prefix = &actions[..since];
+        let proof = e.proof.as_ref().expect("a proof");
+        let claims = proof.claims.clone();
+        let only = |kept: Vec<(usize, ClaimKind)>| {
+            move |a: usize, k: ClaimKind, _p: u32| kept.contains(&(a, k))
+        };
+        let claim_keys: Vec<(usize, ClaimKind)> =
+            claims.iter().map(|c| (c.action, c.kind)).collect();
+        // Really inconsistent, with only the proof's claims believed.
+        assert!(
+            !fits(rules, all, prefix, &only(claim_keys.clone())),
+            "{log}"
+        );
+        // Minimal: drop any one claim and some deal fits.
+        for i in 0..claim_keys.len() {
+            let mut fewer = claim_keys.clone();
+            fewer.remove(i);
+            assert!(
+                fits(rules, all, prefix, &only(fewer)),
+                "claim {i} is not needed\n{log}"
+            );
+        }
+        // Minimal at the level of actions: believe every claim of the proof's actions...
+        let of_actions =
+            |acts: Vec<usize>| move |a: usize, _k: ClaimKind, _p: u32| acts.contains(&a);
+        assert!(
+            !fits(rules, all, prefix, &of_actions(proof.actions.clone())),
+            "{log}"
+        );
+        for i in 0..proof.actions.len() {
+            let mut fewer = proof.actions.clone();
+            fewer.remove(i);
+            assert!(fits(rules, all, prefix, &of_actions(fewer)), "{log}");
+        }
+        for c in &claims {
+            assert!(proof.actions.contains(&c.action));
+        }
+        // Suspects: exactly the players whose distrust makes the judged log fit.
+        let suspects = e.suspects.as_ref().expect("suspects");
+        let judged = &actions[..suspects.through];
+        let without =
+            |group: u32| move |_a: usize, _k: ClaimKind, p: u32| group & (1 << (p - 1)) == 0;
+        for p in 1..=rules.players() as u32 {
+            let sole = suspects.sole.iter().any(|s| s.number() == p);
+            assert_eq!(
+                fits(rules, all, judged, &without(1 << (p - 1))),
+                sole,
+                "{log}"
+            );
+        }
+        let everyone = (1u32 << rules.players()) - 1;
+        let groups: Vec<u32> = (1..=everyone)
+            .filter(|&g| fits(rules, all, judged, &without(g)))
+            .collect();
+        let minimum = groups.iter().map(|g| g.count_ones() as usize).min();
+        assert_eq!(suspects.minimum, minimum, "{log}");
+        let mut smallest: Vec<Vec<u32>> = groups
+            .iter()
+            .filter(|g| Some(g.count_ones() as usize) == minimum)
+            .map(|&g| {
+                (1..=rules.players() as u32)
+                    .filter(|p| g & (1 << (p - 1)) != 0)
+                    .collect()
+            })
+            .collect();
+        smallest.sort();
+        let reported: Vec<Vec<u32>> = suspects
+            .minimum_groups
+            .iter()
+            .map(|g| g.iter().map(|p| p.number()).collect())
+            .collect();
+        assert_eq!(reported, smallest, "{log}");
+        assert!(e.deal.is_none());
+    } else {
+        // The deal makes every action honest.
+        let hands = e.deal.as_ref().expect("a deal");
+        let mut deal = vec![0u8; rules.deck_size()];
+        for hand in hands {
+            for &card in &hand.cards {
+                deal[rules.card_index(card)] = hand.player.index() as u8;
+            }
+        }
+        assert!(oracle.is_deal(&deal));
+        assert_eq!(oracle.first_failure(&deal, &actions), None, "{log}");
+    }
+    // Knowledge matches brute force exactly.
+    let k = e.knowledge.as_ref().expect("knowledge");
+    let prefix = &actions[..k.after];
+    let believe_all = |_a: usize, _k: ClaimKind, _p: u32| true;
+    let survivors: Vec<(&Vec<u8>, Vec<u64>)> = all
+        .iter()
+        .filter_map(|d| replay(rules, d, prefix, &believe_all).map(|h| (d, h)))
+        .collect();
+    assert!(!survivors.is_empty());
+    let in_play: Vec<usize> = (0..rules.deck_size())
+        .filter(|&c| survivors[0].1.iter().any(|h| h & (1 << c) != 0))
+        .collect();
+    assert_eq!(
+        k.cards
+            .iter()
+            .map(|c| rules.card_index(c.card))
+            .collect::<Vec<_>>(),
+        in_play,
+        "{log}"
+    );
+    for card in &k.cards {
+        let c = rules.card_index(card.card);
+        let mut holders: Vec<u32> = survivors
+            .iter()
+            .map(|(_, h)| h.iter().position(|m| m & (1 << c) != 0).unwrap() as u32 + 1)
+            .collect();
+        holders.sort_unstable();
+        holders.dedup();
+        let reported: Vec<u32> = card.possible.iter().map(|p| p.number()).collect();
+        assert_eq!(
+            reported, holders,
+            "card {} after {}\n{log}",
+            card.card, k.after
+        );
+    }
+    let per = rules.cards_per_set();
+    for pk in &k.players {
+        let p = pk.player.index();
+        let certain: Vec<u32> = (0..rules.sets())
+            .filter(|&s| {
+                let mask = ((1u64 << per) - 1) << (s * per);
+                in_play.iter().any(|&c| c / per == s)
+                    && survivors.iter().all(|(_, h)| h[p] & mask != 0)
+            })
+            .map(|s| s as u32 + 1)
+            .collect();
+        let reported: Vec<u32> = pk.sets.iter().map(|s| s.number()).collect();
+        assert_eq!(
+            reported,
+            certain,
+            "player {} after {}\n{log}",
+            p + 1,
+            k.after
+        );
+        assert_eq!(pk.cards, survivors[0].1[p].count_ones());
+    }
+    e
+}
+
+fn run_variant(rules: Rules, seeds: u64, max_actions: usize) -> (usize, usize) {
+    let all = deals(rules.deck_size(), rules.hand_sizes());
+    let mut oracle = Oracle::new(rules.sets(), rules.cards_per_set(), rules.hand_sizes());
+    let (mut cheated, mut honest) = (0, 0);
+    for seed in 0..seeds {
+        let config = Config::new(rules.clone())
+            .with_cheat_rate(if seed % 3 == 0 { 0.0 } else { 0.15 })
+            .with_foolish_rate(0.2)
+            .with_max_actions(max_actions);
+        let game = simulate_seeded(&config, seed);
+        let e = check(&rules, &all, &mut oracle, &game.log());
+        match e.verdict {
+            Verdict::Honest => honest += 1,
+            Verdict::Cheated { .. } => cheated += 1,
+        }
+    }
+    (cheated, honest)
+}
+
+#[test]
+fn three_players_three_sets_of_three() {
+    let (cheated, honest) = run_variant(Rules::new(3, 3, 3, None).unwrap(), 300, 24);
+    assert!(
+        cheated >= 20 && honest >= 20,
+        "{cheated} cheated, {honest} honest"
+    );
+}
+
+#[test]
+fn two_players_two_sets_of_four() {
+    let (cheated, honest) = run_variant(Rules::new(2, 2, 4, None).unwrap(), 200, 20);
+    assert!(
+        cheated >= 10 && honest >= 10,
+        "{cheated} cheated, {honest} honest"
+    );
+}
+
+#[test]
+fn four_players_four_sets_of_two() {
+    let rules = Rules::new(4, 4, 2, None).unwrap();
+    let (cheated, honest) = run_variant(rules, 200, 24);
+    assert!(
+        cheated >= 10 && honest >= 10,
+        "{cheated} cheated, {honest} honest"
+    );
+}
+
+#[test]
+fn three_players_uneven_hands() {
+    let rules = Rules::new(3, 2, 4, Some(vec![3, 3, 2])).unwrap();
+    let (cheated, honest) = run_variant(rules, 200, 20);
+    assert!(
+        cheated >= 10 && honest >= 10,
+        "{cheated} cheated, {honest} honest"
+    );
+}
+
+#[test]
+fn the_first_sample() {
+    let rules = Rules::standard();
+    let log = "4\n1 A 2 3C no\n2 A 3 3A yes\n2 A 4 3D yes\n2 A 1 3C no\n";
+    let q = Questions {
+        proof: true,
+        suspects: true,
+        ..Questions::default()
+    };
+    let e = explain(log.as_bytes(), &rules, &q).unwrap();
+    let proof = e.proof.unwrap();
+    assert_eq!(proof.actions, vec![1, 2, 4]);
+    assert_eq!(proof.claims.len(), 4);
+    let suspects = e.suspects.unwrap();
+    assert_eq!(suspects.minimum, Some(1));
+    assert_eq!(suspects.sole.len(), 2);
+}

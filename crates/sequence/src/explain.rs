@@ -1,0 +1,319 @@
+//! Explaining a verdict: the illegal move, the rule it breaks, and the board at that moment.
+//!
+//! [`explain_contract`] and [`explain_full`] judge a log like [`audit_contract`] and
+//! [`audit_full`] and return one [`Explanation`], which printers (text, JSON) render.
+
+use crate::board::{Square, SIDE};
+use crate::card::{Card, Jack, Rank, Suit};
+use crate::full::{Cell, FullGame};
+use crate::illegal::{IllegalKind, IllegalMove};
+use crate::notation::{LogReader, RawAction, RawMove};
+use crate::team::{Team, Teams};
+use crate::{audit_contract, audit_full, ContractGame, LogError, Verdict};
+
+/// The illegal move of a log, told in plain words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Illegal {
+    /// Its turn number, as written.
+    pub turn: u64,
+    /// Its 1-based line in the input.
+    pub line: usize,
+    /// The move as written (normalised: `10` is written `X`).
+    pub written: String,
+    /// Why the engine refused it.
+    pub illegal: IllegalMove,
+    /// What the move did, in plain words: `turn 4: 3h is played on a 2h square`.
+    pub what: String,
+    /// The rule it breaks.
+    pub rule: &'static str,
+}
+
+impl Illegal {
+    /// The kind of the illegal move.
+    pub fn kind(&self) -> IllegalKind {
+        self.illegal.kind()
+    }
+}
+
+/// One row of the contract board: a suit and the tokens on each of its ranks.
+pub type TokenRow = (Suit, Vec<(Rank, u8)>);
+
+/// The board at the moment that matters: before the illegal move, or after the whole log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardView {
+    /// Contract rules: how many of each card's two spots are covered.
+    Contract(ContractGame),
+    /// Full rules: the squares, the sequences and the winner.
+    Full(Box<FullGame>),
+}
+
+impl BoardView {
+    /// Contract rules: tokens on the two spots of each card that the board shows, suits in the
+    /// order hearts, clubs, diamonds, spades and ranks 2 to A (no Jacks).
+    pub fn token_rows(&self) -> Option<Vec<TokenRow>> {
+        let BoardView::Contract(game) = self else {
+            return None;
+        };
+        Some(
+            Suit::ALL
+                .iter()
+                .map(|&suit| {
+                    let row = Rank::ALL
+                        .iter()
+                        .filter(|&&rank| rank != Rank::Jack)
+                        .map(|&rank| (rank, game.tokens(Card::new(rank, suit))))
+                        .collect();
+                    (suit, row)
+                })
+                .collect(),
+        )
+    }
+
+    /// Full rules: the board as 10 rows of 10 marks, `A1` first: `*` a free corner, `.` an
+    /// empty square, `b g r` a token, `B G R` a token of a completed sequence.
+    pub fn grid_rows(&self) -> Option<Vec<String>> {
+        let BoardView::Full(game) = self else {
+            return None;
+        };
+        Some(
+            (0..SIDE)
+                .map(|row| {
+                    (0..SIDE)
+                        .map(|column| {
+                            let square = Square::new(column, row).expect("on the board");
+                            match game.cell(square) {
+                                Cell::Corner => '*',
+                                Cell::Empty => '.',
+                                Cell::Token { team, locked: true } => {
+                                    team.mark().to_ascii_uppercase()
+                                }
+                                Cell::Token { team, .. } => team.mark(),
+                            }
+                        })
+                        .collect()
+                })
+                .collect(),
+        )
+    }
+}
+
+/// Which rules judged the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The contract rules of the product spec.
+    Contract,
+    /// The full rules of the real game.
+    Full,
+}
+
+/// The verdict on a Sequence log, explained.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// The rules that judged.
+    pub mode: Mode,
+    /// Moves in the log.
+    pub moves: usize,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The illegal move, if any.
+    pub illegal: Option<Illegal>,
+    /// The board before the illegal move, or after the log.
+    pub board: BoardView,
+}
+
+impl Explanation {
+    /// Full rules: the teams playing, with their sequences.
+    pub fn sequences(&self) -> Vec<(Team, usize)> {
+        match &self.board {
+            BoardView::Contract(_) => Vec::new(),
+            BoardView::Full(game) => game
+                .teams()
+                .all()
+                .map(|team| (team, game.sequence_count(team)))
+                .collect(),
+        }
+    }
+
+    /// Full rules: the winner, if any.
+    pub fn winner(&self) -> Option<Team> {
+        match &self.board {
+            BoardView::Contract(_) => None,
+            BoardView::Full(game) => game.winner(),
+        }
+    }
+}
+
+/// Judges a log by the contract rules and explains the verdict.
+///
+/// ```
+/// use fairplay_sequence::explain::explain_contract;
+/// let log = "6\n1 2h P 2h\n2 Js R 3h\n3 2h P 2h\n4 3h P 2h\n5 4h R Qd\n6 Qd P Kd\n";
+/// let explanation = explain_contract(log.as_bytes()).unwrap();
+/// let illegal = explanation.illegal.unwrap();
+/// assert_eq!(illegal.what, "turn 2: a one-eyed Jack (Js) removes from 3h but no token is there");
+/// ```
+pub fn explain_contract(input: &[u8]) -> Result<Explanation, LogError> {
+    let report = audit_contract(input)?;
+    let illegal = illegal_of(input, &report.verdict)?;
+    Ok(Explanation {
+        mode: Mode::Contract,
+        moves: report.moves,
+        verdict: report.verdict,
+        illegal,
+        board: BoardView::Contract(report.game),
+    })
+}
+
+/// Judges a log by the full rules and explains the verdict. `teams` as for [`audit_full`].
+pub fn explain_full(input: &[u8], teams: Option<Teams>) -> Result<Explanation, LogError> {
+    let report = audit_full(input, teams)?;
+    let illegal = illegal_of(input, &report.verdict)?;
+    Ok(Explanation {
+        mode: Mode::Full,
+        moves: report.moves,
+        verdict: report.verdict,
+        illegal,
+        board: BoardView::Full(Box::new(report.game)),
+    })
+}
+
+fn illegal_of(input: &[u8], verdict: &Verdict) -> Result<Option<Illegal>, LogError> {
+    let Verdict::Invalid {
+        turn,
+        line,
+        illegal,
+    } = verdict
+    else {
+        return Ok(None);
+    };
+    let mut raw = None;
+    for record in LogReader::new(input)? {
+        let record = record?;
+        if record.line == *line {
+            raw = Some(record.raw);
+            break;
+        }
+    }
+    let raw = raw.expect("the illegal move is a line of the log");
+    Ok(Some(Illegal {
+        turn: *turn,
+        line: *line,
+        written: raw.to_string(),
+        illegal: *illegal,
+        what: format!("turn {turn}: {}", what(&raw, illegal)),
+        rule: rule(illegal.kind()),
+    }))
+}
+
+/// The spot of a move as a reader says it: the card it shows, the square, or both.
+fn spot_of(raw: &RawMove) -> String {
+    match raw.action {
+        RawAction::Place(spot) | RawAction::Remove(spot) => spot.to_string(),
+        RawAction::Discard => String::new(),
+    }
+}
+
+fn jack_name(card: Card) -> String {
+    match card.jack() {
+        Some(Jack::OneEyed) => format!("a one-eyed Jack ({card})"),
+        Some(Jack::TwoEyed) => format!("a two-eyed Jack ({card})"),
+        None => card.to_string(),
+    }
+}
+
+/// What the illegal move did, in plain words.
+fn what(raw: &RawMove, illegal: &IllegalMove) -> String {
+    let card = jack_name(raw.card);
+    let spot = spot_of(raw);
+    match *illegal {
+        IllegalMove::CardUsedUp { card: c } => {
+            format!("{c} is played a third time, but only two decks exist")
+        }
+        IllegalMove::CannotRemove { .. } => format!("{card} removes a token from {spot}"),
+        IllegalMove::OneEyedPlaces { .. } => format!("{card} places a token on {spot}"),
+        IllegalMove::JackSpot { spot: s } => {
+            format!("{card} is played on a {s} square, but no square shows a Jack")
+        }
+        IllegalMove::WrongSpot { card: c, spot: s } => format!("{c} is played on a {s} square"),
+        IllegalMove::SpotsFull { spot: s } => {
+            format!("{card} places a token on {s} but both {s} squares are covered")
+        }
+        IllegalMove::NothingToRemove { spot: s } => {
+            format!("{card} removes from {s} but no token is there")
+        }
+        IllegalMove::WrongSquare {
+            card: c,
+            square,
+            shows,
+        } => match shows {
+            Some(shown) => format!("{c} is played on {square}, a {shown} square"),
+            None => format!("{c} is played on {square}, a free corner"),
+        },
+        IllegalMove::Corner { square, .. } => {
+            format!("{card} places a token on {square}, a free corner")
+        }
+        IllegalMove::Occupied { square, holder } => {
+            format!("{card} places a token on {square} but a {holder} token is there")
+        }
+        IllegalMove::NoToken { square } => {
+            format!("{card} removes from {square} but no token is there")
+        }
+        IllegalMove::OwnToken { team, square } => {
+            format!("{card} removes {team}'s own token from {square}")
+        }
+        IllegalMove::InSequence { square, holder } => {
+            format!("{card} removes the {holder} token on {square}, part of a completed sequence")
+        }
+        IllegalMove::OutOfTurn { team, turn } => {
+            format!("{team} plays {} but it is {turn}'s turn", raw.card)
+        }
+        IllegalMove::GameOver { winner } => {
+            format!("{} is played after {winner} has won", raw.card)
+        }
+        IllegalMove::DiscardJack { card: c } => format!("{c} is discarded"),
+        IllegalMove::DiscardLive { card: c, square } => {
+            format!("{c} is discarded but {square} is still empty")
+        }
+        IllegalMove::SecondDiscard { card: c } => {
+            format!("{c} is discarded after another discard this turn")
+        }
+    }
+}
+
+/// The rule an illegal move of this kind breaks.
+pub fn rule(kind: IllegalKind) -> &'static str {
+    match kind {
+        IllegalKind::CardUsedUp => {
+            "each card exists twice (two decks), so it is played at most twice"
+        }
+        IllegalKind::CannotRemove => "only a one-eyed Jack (Jh, Js) removes a token",
+        IllegalKind::OneEyedPlaces => {
+            "a one-eyed Jack (Jh, Js) removes a token; it never places one"
+        }
+        IllegalKind::JackSpot => "the board shows no Jacks: a spot is written as the card it shows",
+        IllegalKind::WrongSpot => {
+            "a card other than a Jack is played on a square showing that card"
+        }
+        IllegalKind::SpotsFull => {
+            "a token is placed only where one of the card's two squares is free"
+        }
+        IllegalKind::NothingToRemove => {
+            "a token is removed only from a card with a token on one of its squares"
+        }
+        IllegalKind::WrongSquare => {
+            "a card other than a Jack is played on a square showing that card"
+        }
+        IllegalKind::Corner => "the four corners count for everybody and take no token",
+        IllegalKind::Occupied => "a square holds at most one token",
+        IllegalKind::NoToken => "a one-eyed Jack removes a token that is on the board",
+        IllegalKind::OwnToken => {
+            "a one-eyed Jack removes an opponent's token, never the team's own"
+        }
+        IllegalKind::InSequence => "a token of a completed sequence cannot be removed",
+        IllegalKind::OutOfTurn => "teams play in turn, blue first",
+        IllegalKind::GameOver => "no move follows a win",
+        IllegalKind::DiscardJack => "a Jack is never dead, so it cannot be discarded",
+        IllegalKind::DiscardLive => "only a dead card (both its squares covered) may be discarded",
+        IllegalKind::SecondDiscard => "one discard per turn",
+    }
+}
