@@ -205,7 +205,7 @@ impl DealModel {
     }
 
     /// Fact: `player` was dealt one of the free cards of `set`. Returns feasibility.
-    #[inline]
+    #[inline(always)]
     pub fn require(&mut self, player: usize, set: usize) -> bool {
         let key = player * self.sets + set;
         if !self.feasible || self.need[key] != NO_NEED {
@@ -254,7 +254,7 @@ impl DealModel {
     }
 
     /// Fact: `player` was not dealt `card` (a free card). Returns feasibility.
-    #[inline]
+    #[inline(always)]
     pub fn ban(&mut self, card: usize, player: usize) -> bool {
         if !self.feasible {
             return false;
@@ -310,13 +310,29 @@ impl DealModel {
             return false;
         }
         while self.wild_load[player] > self.wild_cap(player) {
-            let card = self.members[player]
+            // Prefer a card that a slot with room takes as it is: then no search is needed.
+            let mut wild = self.members[player]
                 .iter()
-                .copied()
-                .find(|&c| !self.in_need[c as usize])
+                .map(|&c| c as usize)
+                .filter(|&c| !self.in_need[c]);
+            let first = wild
+                .clone()
+                .next()
                 .expect("a wild slot over capacity holds a card");
-            self.unseat(card as usize);
-            self.search.unseated.push(card);
+            match wild.find_map(|c| self.spare_slot(c).map(|slot| (c, slot))) {
+                Some((card, Slot::Wild(p))) => {
+                    self.unseat(card);
+                    self.seat(card, p, false);
+                }
+                Some((card, Slot::Need(p))) => {
+                    self.unseat(card);
+                    self.seat(card, p, true);
+                }
+                None => {
+                    self.unseat(first);
+                    self.search.unseated.push(first as u32);
+                }
+            }
         }
         self.repair()
     }

@@ -83,19 +83,20 @@ impl Report {
 pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
     let mut referee = Referee::new(rules.clone());
     let mut actions = 0;
+    let mut judging = true;
     for record in LogReader::new(input)? {
         let record = record?;
         actions += 1;
-        if referee.contradiction().is_some() {
-            continue;
+        if judging {
+            let verdict = referee
+                .apply_raw(record.action)
+                .map_err(|error| LogError::Rule {
+                    line: record.line,
+                    action: actions,
+                    error,
+                })?;
+            judging = verdict == Verdict::Honest;
         }
-        referee
-            .apply_raw(record.action)
-            .map_err(|error| LogError::Rule {
-                line: record.line,
-                action: actions,
-                error,
-            })?;
     }
     Ok(Report {
         verdict: referee.verdict(),
