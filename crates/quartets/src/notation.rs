@@ -15,6 +15,8 @@
 
 use std::fmt;
 
+use fairplay_text::{count_line, decimal, show, Lines, Tokens};
+
 /// An action as written in a log, not yet checked against the game's sizes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RawAction {
@@ -99,55 +101,10 @@ impl ParseError {
 /// Largest number accepted in a numeric field; larger ones are reported, never wrapped.
 const MAX_NUMBER: u32 = 1 << 30;
 
-fn is_blank(b: u8) -> bool {
-    b == b' ' || b == b'\t' || b == b'\r'
-}
-
-/// Shows a token or line in an error message: at most 40 characters, control bytes escaped.
-fn show(bytes: &[u8]) -> String {
-    if bytes.is_empty() {
-        return "the end of the line".to_string();
-    }
-    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(40)]);
-    let mut shown: String = format!("`{}`", text.escape_debug());
-    if bytes.len() > 40 {
-        shown.push_str("...");
-    }
-    shown
-}
-
-/// Splits one line into whitespace-separated tokens without allocating.
-struct Tokens<'a> {
-    rest: &'a [u8],
-}
-
-impl<'a> Tokens<'a> {
-    fn next_token(&mut self) -> &'a [u8] {
-        let start = self
-            .rest
-            .iter()
-            .position(|&b| !is_blank(b))
-            .unwrap_or(self.rest.len());
-        let rest = &self.rest[start..];
-        let len = rest.iter().position(|&b| is_blank(b)).unwrap_or(rest.len());
-        self.rest = &rest[len..];
-        &rest[..len]
-    }
-}
-
 fn number(token: &[u8]) -> Option<u32> {
-    if token.is_empty() || token.len() > 10 {
-        return None;
-    }
-    let mut n: u32 = 0;
-    for &b in token {
-        let d = b.wrapping_sub(b'0');
-        if d > 9 {
-            return None;
-        }
-        n = n.checked_mul(10)?.checked_add(u32::from(d))?;
-    }
-    (n <= MAX_NUMBER).then_some(n)
+    decimal(token)
+        .filter(|&n| n <= u64::from(MAX_NUMBER))
+        .map(|n| n as u32)
 }
 
 /// Parses one action line (without its line break). `Ok(None)` for a blank line.
@@ -161,7 +118,7 @@ fn number(token: &[u8]) -> Option<u32> {
 /// ```
 pub fn parse_action(line: &[u8], line_no: usize) -> Result<Option<RawAction>, ParseError> {
     let err = |expected: &str, found: &[u8]| ParseError::new(line_no, expected, show(found));
-    let mut tokens = Tokens { rest: line };
+    let mut tokens = Tokens::new(line);
     let first = tokens.next_token();
     if first.is_empty() {
         return Ok(None);
@@ -234,8 +191,7 @@ pub struct Record {
 /// ```
 #[derive(Debug)]
 pub struct LogReader<'a> {
-    rest: &'a [u8],
-    line: usize,
+    lines: Lines<'a>,
     declared: usize,
     declared_line: usize,
     seen: usize,
@@ -245,65 +201,22 @@ pub struct LogReader<'a> {
 impl<'a> LogReader<'a> {
     /// Reads the count line. Blank lines before it are skipped.
     pub fn new(input: &'a [u8]) -> Result<LogReader<'a>, ParseError> {
-        let mut reader = LogReader {
-            rest: input,
-            line: 0,
-            declared: 0,
-            declared_line: 0,
+        let mut lines = Lines::new(input);
+        let (count, declared_line) = count_line(&mut lines, "the number of actions")
+            .map_err(|(line, expected, found)| ParseError::new(line, expected, found))?;
+        Ok(LogReader {
+            lines,
+            declared: usize::try_from(count).unwrap_or(usize::MAX),
+            declared_line,
             seen: 0,
             done: false,
-        };
-        loop {
-            let Some(line) = reader.next_line() else {
-                return Err(ParseError::new(
-                    reader.line.max(1),
-                    "the number of actions",
-                    "an empty input",
-                ));
-            };
-            let mut tokens = Tokens { rest: line };
-            let token = tokens.next_token();
-            if token.is_empty() {
-                continue;
-            }
-            let count = number(token).ok_or_else(|| {
-                ParseError::new(reader.line, "the number of actions", show(token))
-            })?;
-            let extra = tokens.next_token();
-            if !extra.is_empty() {
-                return Err(ParseError::new(
-                    reader.line,
-                    "only the number of actions",
-                    show(extra),
-                ));
-            }
-            reader.declared = count as usize;
-            reader.declared_line = reader.line;
-            return Ok(reader);
-        }
+        })
     }
 
     /// The number of actions the count line announces.
     pub fn declared(&self) -> usize {
         self.declared
     }
-
-    fn next_line(&mut self) -> Option<&'a [u8]> {
-        if self.rest.is_empty() {
-            return None;
-        }
-        let (line, rest) = match memchr(b'\n', self.rest) {
-            Some(i) => (&self.rest[..i], &self.rest[i + 1..]),
-            None => (self.rest, &[][..]),
-        };
-        self.rest = rest;
-        self.line += 1;
-        Some(line)
-    }
-}
-
-fn memchr(needle: u8, haystack: &[u8]) -> Option<usize> {
-    haystack.iter().position(|&b| b == needle)
 }
 
 /// Parses a line in the canonical one-digit form (`1 A 2 3C no`, `1 A 2 3C yes`, `1 Q 3`)
@@ -380,12 +293,11 @@ impl Iterator for LogReader<'_> {
             return None;
         }
         if self.seen < self.declared {
-            if let Some((action, len)) = canonical_line(self.rest) {
-                self.rest = &self.rest[len..];
-                self.line += 1;
+            if let Some((action, len)) = canonical_line(self.lines.rest()) {
+                self.lines.take_line(len);
                 self.seen += 1;
                 return Some(Ok(Record {
-                    line: self.line,
+                    line: self.lines.number(),
                     action,
                 }));
             }
@@ -398,11 +310,11 @@ impl LogReader<'_> {
     #[inline(never)]
     fn next_slow(&mut self) -> Option<Result<Record, ParseError>> {
         loop {
-            let Some(line) = self.next_line() else {
+            let Some(line) = self.lines.next_line() else {
                 self.done = true;
                 if self.seen < self.declared {
                     return Some(Err(ParseError::new(
-                        self.line + 1,
+                        self.lines.number() + 1,
                         format!(
                             "{} actions as line {} says",
                             self.declared, self.declared_line
@@ -412,14 +324,14 @@ impl LogReader<'_> {
                 }
                 return None;
             };
-            match parse_action(line, self.line) {
+            match parse_action(line, self.lines.number()) {
                 Ok(None) => continue,
                 Ok(Some(action)) => {
                     self.seen += 1;
                     if self.seen > self.declared {
                         self.done = true;
                         return Some(Err(ParseError::new(
-                            self.line,
+                            self.lines.number(),
                             format!(
                                 "only {} actions as line {} says",
                                 self.declared, self.declared_line
@@ -428,7 +340,7 @@ impl LogReader<'_> {
                         )));
                     }
                     return Some(Ok(Record {
-                        line: self.line,
+                        line: self.lines.number(),
                         action,
                     }));
                 }

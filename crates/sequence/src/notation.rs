@@ -27,6 +27,8 @@
 
 use std::fmt;
 
+use fairplay_text::{count_line, decimal, show, Lines, Tokens};
+
 use crate::board::Square;
 use crate::card::Card;
 use crate::team::Team;
@@ -146,56 +148,6 @@ pub struct ParseError {
     pub found: String,
 }
 
-fn is_blank(b: u8) -> bool {
-    b == b' ' || b == b'\t' || b == b'\r'
-}
-
-/// Shows a token or line in an error message: at most 40 characters, control bytes escaped.
-fn show(bytes: &[u8]) -> String {
-    if bytes.is_empty() {
-        return "the end of the line".to_string();
-    }
-    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(40)]);
-    let mut shown = format!("`{}`", text.escape_debug());
-    if bytes.len() > 40 {
-        shown.push_str("...");
-    }
-    shown
-}
-
-/// Splits one line into blank-separated tokens without allocating.
-struct Tokens<'a> {
-    rest: &'a [u8],
-}
-
-impl<'a> Tokens<'a> {
-    fn next_token(&mut self) -> &'a [u8] {
-        let start = self
-            .rest
-            .iter()
-            .position(|&b| !is_blank(b))
-            .unwrap_or(self.rest.len());
-        let rest = &self.rest[start..];
-        let len = rest.iter().position(|&b| is_blank(b)).unwrap_or(rest.len());
-        self.rest = &rest[len..];
-        &rest[..len]
-    }
-}
-
-/// A decimal number; `None` if the token is not one or does not fit in 64 bits.
-fn number(token: &[u8]) -> Option<u64> {
-    if token.is_empty() {
-        return None;
-    }
-    token.iter().try_fold(0u64, |n, &b| {
-        let d = b.wrapping_sub(b'0');
-        if d > 9 {
-            return None;
-        }
-        n.checked_mul(10)?.checked_add(u64::from(d))
-    })
-}
-
 fn spot(token: &[u8]) -> Option<RawSpot> {
     match token.iter().position(|&b| b == b'@') {
         Some(at) => Some(RawSpot::Both(
@@ -229,12 +181,12 @@ pub fn parse_move(line: &[u8], line_no: usize) -> Result<Option<RawMove>, ParseE
         expected: expected.to_string(),
         found: show(found),
     };
-    let mut tokens = Tokens { rest: line };
+    let mut tokens = Tokens::new(line);
     let first = tokens.next_token();
     if first.is_empty() {
         return Ok(None);
     }
-    let turn = number(first).ok_or_else(|| err("a turn number", first))?;
+    let turn = decimal(first).ok_or_else(|| err("a turn number", first))?;
     let card_token = tokens.next_token();
     let card = Card::parse(card_token).ok_or_else(|| err(CARD, card_token))?;
     let kind = tokens.next_token();
@@ -309,8 +261,7 @@ pub struct Record {
 /// ```
 #[derive(Debug)]
 pub struct LogReader<'a> {
-    rest: &'a [u8],
-    line: usize,
+    lines: Lines<'a>,
     declared: u64,
     declared_line: usize,
     seen: u64,
@@ -321,45 +272,23 @@ pub struct LogReader<'a> {
 impl<'a> LogReader<'a> {
     /// Reads the count line. Blank lines before it are skipped.
     pub fn new(input: &'a [u8]) -> Result<LogReader<'a>, ParseError> {
-        let mut reader = LogReader {
-            rest: input,
-            line: 0,
-            declared: 0,
-            declared_line: 0,
+        let mut lines = Lines::new(input);
+        let (declared, declared_line) =
+            count_line(&mut lines, "the number of moves").map_err(|(line, expected, found)| {
+                ParseError {
+                    line,
+                    expected,
+                    found,
+                }
+            })?;
+        Ok(LogReader {
+            lines,
+            declared,
+            declared_line,
             seen: 0,
             last_turn: 0,
             done: false,
-        };
-        loop {
-            let Some(line) = reader.next_line() else {
-                return Err(ParseError {
-                    line: reader.line.max(1),
-                    expected: "the number of moves".to_string(),
-                    found: "an empty input".to_string(),
-                });
-            };
-            let mut tokens = Tokens { rest: line };
-            let token = tokens.next_token();
-            if token.is_empty() {
-                continue;
-            }
-            let count = number(token).ok_or_else(|| ParseError {
-                line: reader.line,
-                expected: "the number of moves".to_string(),
-                found: show(token),
-            })?;
-            let extra = tokens.next_token();
-            if !extra.is_empty() {
-                return Err(ParseError {
-                    line: reader.line,
-                    expected: "only the number of moves on the first line".to_string(),
-                    found: show(extra),
-                });
-            }
-            reader.declared = count;
-            reader.declared_line = reader.line;
-            return Ok(reader);
-        }
+        })
     }
 
     /// The number of moves the count line announces.
@@ -367,22 +296,9 @@ impl<'a> LogReader<'a> {
         self.declared
     }
 
-    fn next_line(&mut self) -> Option<&'a [u8]> {
-        if self.rest.is_empty() {
-            return None;
-        }
-        let (line, rest) = match self.rest.iter().position(|&b| b == b'\n') {
-            Some(i) => (&self.rest[..i], &self.rest[i + 1..]),
-            None => (self.rest, &[][..]),
-        };
-        self.rest = rest;
-        self.line += 1;
-        Some(line)
-    }
-
     fn check(&mut self, raw: &RawMove, line: &[u8]) -> Result<(), ParseError> {
         let err = |expected: String, found: String| ParseError {
-            line: self.line,
+            line: self.lines.number(),
             expected,
             found,
         };
@@ -422,11 +338,11 @@ impl Iterator for LogReader<'_> {
             return None;
         }
         loop {
-            let Some(line) = self.next_line() else {
+            let Some(line) = self.lines.next_line() else {
                 self.done = true;
                 if self.seen < self.declared {
                     return Some(Err(ParseError {
-                        line: self.line + 1,
+                        line: self.lines.number() + 1,
                         expected: format!(
                             "{} moves as line {} says",
                             self.declared, self.declared_line
@@ -436,7 +352,7 @@ impl Iterator for LogReader<'_> {
                 }
                 return None;
             };
-            let checked = parse_move(line, self.line).and_then(|raw| match raw {
+            let checked = parse_move(line, self.lines.number()).and_then(|raw| match raw {
                 Some(raw) => self.check(&raw, line).map(|()| Some(raw)),
                 None => Ok(None),
             });
@@ -444,7 +360,7 @@ impl Iterator for LogReader<'_> {
                 Ok(None) => continue,
                 Ok(Some(raw)) => {
                     return Some(Ok(Record {
-                        line: self.line,
+                        line: self.lines.number(),
                         raw,
                     }))
                 }
@@ -476,7 +392,7 @@ mod tests {
         let cases = [
             ("", "line 1: expected the number of moves, found an empty input"),
             ("x\n", "line 1: expected the number of moves, found `x`"),
-            ("1 2\n", "line 1: expected only the number of moves on the first line, found `2`"),
+            ("1 2\n", "line 1: expected only the number of moves, found `2`"),
             (
                 "99999999999999999999999\n",
                 "line 1: expected the number of moves, found `99999999999999999999999`",

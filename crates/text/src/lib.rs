@@ -1,0 +1,165 @@
+//! Text plumbing shared by the games' notations: splitting a log into numbered lines and a line
+//! into tokens, reading decimal numbers safely, and showing a bad token in an error message.
+//! No game rules live here; each game's `notation` module builds its own syntax on top.
+//!
+//! ```
+//! use fairplay_text::{count_line, decimal, Lines, Tokens};
+//! let mut lines = Lines::new(b"\n2\r\n1 A 2 3C no\n");
+//! assert_eq!(count_line(&mut lines, "the number of actions"), Ok((2, 2)));
+//! let mut tokens = Tokens::new(lines.next_line().unwrap());
+//! assert_eq!(decimal(tokens.next_token()), Some(1));
+//! assert_eq!(tokens.next_token(), b"A");
+//! assert_eq!(lines.number(), 3);
+//! ```
+
+#![warn(missing_docs)]
+
+/// Whether `b` separates tokens: space, tab, or the `\r` of a `\r\n` line end.
+pub fn is_blank(b: u8) -> bool {
+    b == b' ' || b == b'\t' || b == b'\r'
+}
+
+/// Shows a token or line in an error message: at most 40 characters, control bytes escaped,
+/// "the end of the line" for nothing.
+///
+/// ```
+/// assert_eq!(fairplay_text::show(b"x\x01"), "`x\\u{1}`");
+/// assert_eq!(fairplay_text::show(b""), "the end of the line");
+/// ```
+pub fn show(bytes: &[u8]) -> String {
+    if bytes.is_empty() {
+        return "the end of the line".to_string();
+    }
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(40)]);
+    let mut shown = format!("`{}`", text.escape_debug());
+    if bytes.len() > 40 {
+        shown.push_str("...");
+    }
+    shown
+}
+
+/// A decimal number; `None` if the token is empty, holds anything but digits, or does not fit
+/// in 64 bits (never wraps, whatever the length).
+///
+/// ```
+/// assert_eq!(fairplay_text::decimal(b"0042"), Some(42));
+/// assert_eq!(fairplay_text::decimal(b"99999999999999999999"), None);
+/// assert_eq!(fairplay_text::decimal(b"4x"), None);
+/// ```
+pub fn decimal(token: &[u8]) -> Option<u64> {
+    if token.is_empty() {
+        return None;
+    }
+    token.iter().try_fold(0u64, |n, &b| {
+        let digit = b.wrapping_sub(b'0');
+        if digit > 9 {
+            return None;
+        }
+        n.checked_mul(10)?.checked_add(u64::from(digit))
+    })
+}
+
+/// Splits one line into blank-separated tokens without allocating.
+#[derive(Clone, Debug)]
+pub struct Tokens<'a> {
+    rest: &'a [u8],
+}
+
+impl<'a> Tokens<'a> {
+    /// The tokens of `line`.
+    pub fn new(line: &'a [u8]) -> Tokens<'a> {
+        Tokens { rest: line }
+    }
+
+    /// The next token, or an empty slice at the end of the line.
+    pub fn next_token(&mut self) -> &'a [u8] {
+        let start = self
+            .rest
+            .iter()
+            .position(|&b| !is_blank(b))
+            .unwrap_or(self.rest.len());
+        let rest = &self.rest[start..];
+        let len = rest.iter().position(|&b| is_blank(b)).unwrap_or(rest.len());
+        self.rest = &rest[len..];
+        &rest[..len]
+    }
+}
+
+/// Splits a log into lines (without their `\n`), counting them from 1.
+#[derive(Clone, Debug)]
+pub struct Lines<'a> {
+    rest: &'a [u8],
+    number: usize,
+}
+
+impl<'a> Lines<'a> {
+    /// The lines of `input`.
+    pub fn new(input: &'a [u8]) -> Lines<'a> {
+        Lines {
+            rest: input,
+            number: 0,
+        }
+    }
+
+    /// The next line, or `None` at the end of the input.
+    pub fn next_line(&mut self) -> Option<&'a [u8]> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let (line, rest) = match self.rest.iter().position(|&b| b == b'\n') {
+            Some(i) => (&self.rest[..i], &self.rest[i + 1..]),
+            None => (self.rest, &[][..]),
+        };
+        self.rest = rest;
+        self.number += 1;
+        Some(line)
+    }
+
+    /// The 1-based number of the line last returned (0 before the first).
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
+    /// The input not yet split, for a parser that reads whole lines faster on its own.
+    pub fn rest(&self) -> &'a [u8] {
+        self.rest
+    }
+
+    /// Takes the first `len` bytes of [`Lines::rest`] as the next line: they must be one whole
+    /// line including its `\n`.
+    pub fn take_line(&mut self, len: usize) {
+        debug_assert_eq!(self.rest.get(len.wrapping_sub(1)), Some(&b'\n'));
+        self.rest = &self.rest[len..];
+        self.number += 1;
+    }
+}
+
+/// A syntax error as the notations report it: the line, what was expected, what was found.
+pub type Expected = (usize, String, String);
+
+/// Reads the count line that opens a log: blank lines are skipped, then the line must hold one
+/// decimal number and nothing else. Returns the number and its line; `what` names it in
+/// errors ("the number of actions").
+pub fn count_line(lines: &mut Lines<'_>, what: &str) -> Result<(u64, usize), Expected> {
+    loop {
+        let Some(line) = lines.next_line() else {
+            return Err((
+                lines.number().max(1),
+                what.to_string(),
+                "an empty input".to_string(),
+            ));
+        };
+        let mut tokens = Tokens::new(line);
+        let token = tokens.next_token();
+        if token.is_empty() {
+            continue;
+        }
+        let count =
+            decimal(token).ok_or_else(|| (lines.number(), what.to_string(), show(token)))?;
+        let extra = tokens.next_token();
+        if !extra.is_empty() {
+            return Err((lines.number(), format!("only {what}"), show(extra)));
+        }
+        return Ok((count, lines.number()));
+    }
+}
