@@ -44,10 +44,10 @@ fn standard(c: &mut Criterion) {
     });
     group.bench_function("parse_only", |b| {
         b.iter(|| {
-            LogReader::new(black_box(log.as_bytes()))
-                .unwrap()
-                .map(|r| r.unwrap().line)
-                .sum::<usize>()
+            // Every parsed action is consumed, so none of the decoding is optimised away.
+            for record in LogReader::new(black_box(log.as_bytes())).unwrap() {
+                black_box(record.unwrap());
+            }
         })
     });
     group.finish();

@@ -1,8 +1,10 @@
 //! Robustness: no input makes the parser or the referee panic, and the streaming referee keeps
 //! its promises (a rule error changes nothing; once cheating is certain it stays certain).
 
+use fairplay_quartets::explain::{explain, Questions};
 use fairplay_quartets::notation::{parse_action, LogReader};
 use fairplay_quartets::{audit, Referee, Rules, Verdict};
+use fairplay_sim::quartets::{simulate_seeded, Config};
 use proptest::prelude::*;
 
 /// Small and odd game sizes, to meet edge cases (one set, one card per set, empty hands).
@@ -70,6 +72,29 @@ proptest! {
     #[test]
     fn near_miss_logs_never_panic(rules in rules(), log in log()) {
         let _ = audit(log.as_bytes(), &rules);
+        let everything = Questions { proof: true, suspects: true, deal: true, knowledge: true, at: None };
+        let _ = explain(log.as_bytes(), &rules, &everything);
+    }
+
+    /// The explanations (proof, suspects, deal, knowledge) hold no panic either, on logs that
+    /// play by the turn rules, honest or not (the near-miss logs above mostly stop early).
+    #[test]
+    fn explanations_never_panic(
+        seed in any::<u64>(),
+        cheat in 0.0f64..0.5,
+        at in 0usize..40,
+        small in any::<bool>(),
+    ) {
+        let rules = if small { Rules::new(3, 3, 3, None).unwrap() } else { Rules::standard() };
+        let config = Config::new(rules.clone())
+            .with_cheat_rate(cheat)
+            .with_foolish_rate(0.2)
+            .with_lay_aside_rate(0.5)
+            .with_max_actions(60);
+        let log = simulate_seeded(&config, seed).log();
+        let everything = Questions { proof: true, suspects: true, deal: true, knowledge: true, at: None };
+        prop_assert!(explain(log.as_bytes(), &rules, &everything).is_ok());
+        let _ = explain(log.as_bytes(), &rules, &Questions { at: Some(at), ..everything });
     }
 
     /// Actions in a small game, whatever they are: the referee accepts or refuses each one,
