@@ -111,45 +111,64 @@ impl Rules {
     /// ```
     #[inline]
     pub fn check(&self, raw: RawAction) -> Result<Action, NameError> {
-        let players = self.players() as u32;
-        let known = |number: u32, count: u32| number.wrapping_sub(1) < count;
-        match raw {
+        let known = |number: u32, count: usize| number.wrapping_sub(1) < count as u32;
+        let action = match raw {
             RawAction::Ask {
                 asker,
                 target,
                 set,
                 letter,
                 granted,
-            } if known(asker, players)
-                && known(target, players)
-                && known(set, self.sets() as u32)
-                && (letter as usize) < self.cards_per_set() =>
-            {
-                Ok(Action::Ask {
-                    asker: Player((asker - 1) as u8),
-                    target: Player((target - 1) as u8),
-                    card: Card {
-                        set: set - 1,
-                        letter,
-                    },
+            } => self
+                .check_ask(asker, target, set, letter)
+                .map(|(asker, target, card)| Action::Ask {
+                    asker,
+                    target,
+                    card,
                     granted,
-                })
-            }
+                }),
             RawAction::LayAside { player, set }
-                if known(player, players) && known(set, self.sets() as u32) =>
+                if known(player, self.players()) && known(set, self.sets()) =>
             {
-                Ok(Action::LayAside {
+                Some(Action::LayAside {
                     player: Player((player - 1) as u8),
                     set: SetId(set - 1),
                 })
             }
-            _ => Err(self.name_error(raw)),
-        }
+            RawAction::LayAside { .. } => None,
+        };
+        action.ok_or_else(|| self.name_error(raw))
+    }
+
+    /// The names of an ask, checked one by one: the referee's hot path builds no [`Action`].
+    #[inline]
+    pub(crate) fn check_ask(
+        &self,
+        asker: u32,
+        target: u32,
+        set: u32,
+        letter: u8,
+    ) -> Option<(Player, Player, Card)> {
+        let players = self.players() as u32;
+        let known = asker.wrapping_sub(1) < players
+            && target.wrapping_sub(1) < players
+            && set.wrapping_sub(1) < self.sets() as u32
+            && (letter as usize) < self.cards_per_set();
+        known.then(|| {
+            (
+                Player((asker - 1) as u8),
+                Player((target - 1) as u8),
+                Card {
+                    set: set - 1,
+                    letter,
+                },
+            )
+        })
     }
 
     /// The first unknown name in `raw`.
     #[cold]
-    fn name_error(&self, raw: RawAction) -> NameError {
+    pub(crate) fn name_error(&self, raw: RawAction) -> NameError {
         let player = |number: u32| NameError::Player {
             number,
             players: self.players(),

@@ -84,17 +84,22 @@ pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
     let mut referee = Referee::new(rules.clone());
     let mut actions = 0;
     let mut judging = true;
-    for record in LogReader::new(input)? {
-        let record = record?;
+    let mut reader = LogReader::new(input)?;
+    loop {
+        let action = match reader.next_canonical() {
+            Some(action) => action,
+            None => match reader.next() {
+                Some(record) => record?.action,
+                None => break,
+            },
+        };
         actions += 1;
         if judging {
-            let verdict = referee
-                .apply_raw(record.action)
-                .map_err(|error| LogError::Rule {
-                    line: record.line,
-                    action: actions,
-                    error,
-                })?;
+            let verdict = referee.apply_raw(action).map_err(|error| LogError::Rule {
+                line: reader.line(),
+                action: actions,
+                error,
+            })?;
             judging = verdict == Verdict::Honest;
         }
     }

@@ -18,7 +18,12 @@ use std::fmt;
 use fairplay_text::{count_line, decimal, show, Lines, Tokens};
 
 /// An action as written in a log, not yet checked against the game's sizes.
+///
+/// `repr(C)` keeps every field at an aligned offset: with Rust's packed layout the compiler
+/// copies parsed actions in overlapping odd-sized pieces and reads fields back across them,
+/// which stalls the processor (store forwarding fails) on every line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub enum RawAction {
     /// `x A y sk yes|no`: player `asker` asks player `target` for card `set`/`letter`.
     Ask {
@@ -289,20 +294,35 @@ impl Iterator for LogReader<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
+        match self.next_canonical() {
+            Some(action) => Some(Ok(Record {
+                line: self.lines.number(),
+                action,
+            })),
+            None => self.next_slow(),
+        }
+    }
+}
+
+impl LogReader<'_> {
+    /// The next action if its line is in the canonical form (`1 A 2 3C no`, one-digit numbers,
+    /// `\n` line ends), else `None` and nothing is consumed: [`Iterator::next`] then reads the
+    /// line the general way. Its line is [`LogReader::line`]. A judge looping over this first
+    /// keeps the common action in registers.
+    #[inline]
+    pub fn next_canonical(&mut self) -> Option<RawAction> {
+        if self.done || self.seen >= self.declared {
             return None;
         }
-        if self.seen < self.declared {
-            if let Some((action, len)) = canonical_line(self.lines.rest()) {
-                self.lines.take_line(len);
-                self.seen += 1;
-                return Some(Ok(Record {
-                    line: self.lines.number(),
-                    action,
-                }));
-            }
-        }
-        self.next_slow()
+        let (action, len) = canonical_line(self.lines.rest())?;
+        self.lines.take_line(len);
+        self.seen += 1;
+        Some(action)
+    }
+
+    /// The 1-based number of the line last read.
+    pub fn line(&self) -> usize {
+        self.lines.number()
     }
 }
 

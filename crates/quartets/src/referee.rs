@@ -366,8 +366,26 @@ impl Referee {
     /// Checks the names in `raw` and applies it.
     #[inline]
     pub fn apply_raw(&mut self, raw: RawAction) -> Result<Verdict, RuleError> {
-        let action = self.rules.check(raw)?;
-        self.apply(action)
+        let RawAction::Ask {
+            asker,
+            target,
+            set,
+            letter,
+            granted,
+        } = raw
+        else {
+            let action = self.rules.check(raw)?;
+            return self.apply(action);
+        };
+        // Asks are most actions: their names are checked as plain values, without building an
+        // `Action` (an enum the compiler would pack into memory and read back).
+        let (asker, target, card) = self
+            .rules
+            .check_ask(asker, target, set, letter)
+            .ok_or_else(|| self.rules.name_error(raw))?;
+        self.check_turn(asker)?;
+        self.ask(asker, target, card, granted)?;
+        Ok(self.verdict())
     }
 
     /// Applies one action. A [`RuleError`] leaves the referee as it was; otherwise the verdict
@@ -396,7 +414,7 @@ impl Referee {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn ask(
         &mut self,
         asker: Player,

@@ -15,6 +15,7 @@
 #![warn(missing_docs)]
 
 /// Whether `b` separates tokens: space, tab, or the `\r` of a `\r\n` line end.
+#[inline]
 pub fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t' || b == b'\r'
 }
@@ -46,6 +47,7 @@ pub fn show(bytes: &[u8]) -> String {
 /// assert_eq!(fairplay_text::decimal(b"99999999999999999999"), None);
 /// assert_eq!(fairplay_text::decimal(b"4x"), None);
 /// ```
+#[inline]
 pub fn decimal(token: &[u8]) -> Option<u64> {
     if token.is_empty() {
         return None;
@@ -72,6 +74,7 @@ impl<'a> Tokens<'a> {
     }
 
     /// The next token, or an empty slice at the end of the line.
+    #[inline]
     pub fn next_token(&mut self) -> &'a [u8] {
         let start = self
             .rest
@@ -102,6 +105,7 @@ impl<'a> Lines<'a> {
     }
 
     /// The next line, or `None` at the end of the input.
+    #[inline]
     pub fn next_line(&mut self) -> Option<&'a [u8]> {
         if self.rest.is_empty() {
             return None;
@@ -116,17 +120,20 @@ impl<'a> Lines<'a> {
     }
 
     /// The 1-based number of the line last returned (0 before the first).
+    #[inline]
     pub fn number(&self) -> usize {
         self.number
     }
 
     /// The input not yet split, for a parser that reads whole lines faster on its own.
+    #[inline]
     pub fn rest(&self) -> &'a [u8] {
         self.rest
     }
 
     /// Takes the first `len` bytes of [`Lines::rest`] as the next line: they must be one whole
     /// line including its `\n`.
+    #[inline]
     pub fn take_line(&mut self, len: usize) {
         debug_assert_eq!(self.rest.get(len.wrapping_sub(1)), Some(&b'\n'));
         self.rest = &self.rest[len..];
