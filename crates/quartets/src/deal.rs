@@ -266,8 +266,18 @@ impl DealModel {
         self.reseat(card)
     }
 
+    /// Records "`player` was not dealt `card`" when `applies`, without branching on it; returns
+    /// whether the witness gives `card` to `player`, so that [`DealModel::reseat`] must follow.
+    /// For a feasible model (the caller checks).
+    #[inline(always)]
+    pub(crate) fn ban_if(&mut self, applies: bool, card: usize, player: usize) -> bool {
+        self.banned[card] |= u16::from(applies) << player;
+        applies & (self.owner[card] as usize == player)
+    }
+
+    /// Moves `card` out of its owner's hand in the witness (after a ban) and repairs.
     #[inline(never)]
-    fn reseat(&mut self, card: usize) -> bool {
+    pub(crate) fn reseat(&mut self, card: usize) -> bool {
         self.unseat(card);
         self.search.unseated.push(card as u32);
         self.repair()
