@@ -70,9 +70,8 @@ pub struct DealModel {
     /// Free cards each player holds in the witness, with each card's position in its list.
     members: Vec<Vec<u32>>,
     position: Vec<u32>,
-    free_left: Vec<i64>,
-    needs_open: Vec<i64>,
-    wild_load: Vec<i64>,
+    /// Per player: free cards left, unsettled needs, cards in the wild slot.
+    slots: Vec<Slots>,
     feasible: bool,
     failure: Option<Failure>,
     search: Search,
@@ -82,11 +81,26 @@ pub struct DealModel {
 #[derive(Clone, Debug, Default)]
 struct Search {
     epoch: u32,
-    card_seen: Vec<u32>,
+    /// Per card: the search that last reached it, and the card that displaces it then.
+    marks: Vec<Mark>,
     wild_seen: Vec<u32>,
-    came_from: Vec<u32>,
     queue: Vec<u32>,
     unseated: Vec<u32>,
+}
+
+/// How one player's slots stand: the wild slot holds `free_left - needs_open` cards.
+#[derive(Clone, Copy, Debug)]
+struct Slots {
+    free_left: i64,
+    needs_open: i64,
+    wild_load: i64,
+}
+
+/// Where a search left a card: the search's epoch, and which card would take its slot.
+#[derive(Clone, Copy, Debug, Default)]
+struct Mark {
+    seen: u32,
+    came_from: u32,
 }
 
 #[derive(Clone, Copy)]
@@ -115,7 +129,14 @@ impl DealModel {
             }
         }
         debug_assert_eq!(owner.len(), deck);
-        let free_left: Vec<i64> = hands.iter().map(|&h| i64::from(h)).collect();
+        let slots = hands
+            .iter()
+            .map(|&h| Slots {
+                free_left: i64::from(h),
+                needs_open: 0,
+                wild_load: i64::from(h),
+            })
+            .collect();
         DealModel {
             players,
             sets,
@@ -127,15 +148,12 @@ impl DealModel {
             need: vec![NO_NEED; players * sets],
             members,
             position,
-            wild_load: free_left.clone(),
-            free_left,
-            needs_open: vec![0; players],
+            slots,
             feasible: true,
             failure: None,
             search: Search {
-                card_seen: vec![0; deck],
                 wild_seen: vec![0; players],
-                came_from: vec![0; deck],
+                marks: vec![Mark::default(); deck],
                 ..Search::default()
             },
         }
@@ -180,7 +198,7 @@ impl DealModel {
         }
         let epoch = self.search.epoch;
         (0..self.owner.len())
-            .filter(|&c| self.free[c] && self.search.card_seen[c] == epoch)
+            .filter(|&c| self.free[c] && self.search.marks[c].seen == epoch)
             .collect()
     }
 
@@ -192,7 +210,7 @@ impl DealModel {
     /// How many free (never-moved) cards `player` still holds in every deal: cards dealt
     /// minus cards pinned to them.
     pub fn free_left(&self, player: usize) -> i64 {
-        self.free_left[player]
+        self.slots[player].free_left
     }
 
     /// Capacity of `player`'s wild slot: free cards left minus unsettled needs.
@@ -201,7 +219,7 @@ impl DealModel {
     }
 
     fn wild_cap(&self, p: usize) -> i64 {
-        self.free_left[p] - self.needs_open[p]
+        self.slots[p].free_left - self.slots[p].needs_open
     }
 
     /// Fact: `player` was dealt one of the free cards of `set`. Returns feasibility.
@@ -217,7 +235,7 @@ impl DealModel {
     #[inline(never)]
     fn add_need(&mut self, player: usize, set: usize, key: usize) -> bool {
         self.need[key] = EMPTY;
-        self.needs_open[player] += 1;
+        self.slots[player].needs_open += 1;
         let first = set * self.cards_per_set;
         let held = (first..first + self.cards_per_set)
             .find(|&c| self.free[c] && !self.in_need[c] && self.owner[c] as usize == player);
@@ -297,7 +315,7 @@ impl DealModel {
         self.unseat(card);
         self.free[card] = false;
         self.owner[card] = player as u8;
-        self.free_left[player] -= 1;
+        self.slots[player].free_left -= 1;
         let key = player * self.sets + card / self.cards_per_set;
         let seated = self.need[key];
         if seated != NO_NEED {
@@ -307,7 +325,7 @@ impl DealModel {
             }
             // After the unseat above, which marks the slot empty.
             self.need[key] = NO_NEED;
-            self.needs_open[player] -= 1;
+            self.slots[player].needs_open -= 1;
         }
         self.rebalance(player)
     }
@@ -319,7 +337,7 @@ impl DealModel {
             self.failure = Some(Failure::Overfull { player });
             return false;
         }
-        while self.wild_load[player] > self.wild_cap(player) {
+        while self.slots[player].wild_load > self.wild_cap(player) {
             // Prefer a card that a slot with room takes as it is: then no search is needed.
             let mut wild = self.members[player]
                 .iter()
@@ -372,7 +390,7 @@ impl DealModel {
             self.need[p * self.sets + card / self.cards_per_set] = EMPTY;
             self.in_need[card] = false;
         } else {
-            self.wild_load[p] -= 1;
+            self.slots[p].wild_load -= 1;
         }
         let list = &mut self.members[p];
         let at = self.position[card] as usize;
@@ -389,7 +407,7 @@ impl DealModel {
         if in_need {
             self.need[player * self.sets + card / self.cards_per_set] = card as u32;
         } else {
-            self.wild_load[player] += 1;
+            self.slots[player].wild_load += 1;
         }
         self.position[card] = self.members[player].len() as u32;
         self.members[player].push(card as u32);
@@ -414,7 +432,7 @@ impl DealModel {
             if self.need[p * self.sets + set] == EMPTY {
                 return Some(Slot::Need(p));
             }
-            if self.wild_load[p] < self.wild_cap(p) {
+            if self.slots[p].wild_load < self.wild_cap(p) {
                 return Some(Slot::Wild(p));
             }
         }
@@ -427,7 +445,7 @@ impl DealModel {
     fn search_path(&self, s: &mut Search, start: usize) -> Option<(usize, Slot)> {
         s.epoch = s.epoch.wrapping_add(1);
         if s.epoch == 0 {
-            s.card_seen.fill(0);
+            s.marks.fill(Mark::default());
             s.wild_seen.fill(0);
             s.epoch = 1;
         }
@@ -437,7 +455,7 @@ impl DealModel {
         }
         s.queue.clear();
         s.queue.push(start as u32);
-        s.card_seen[start] = epoch;
+        s.marks[start].seen = epoch;
         let mut head = 0;
         while let Some(&card) = s.queue.get(head) {
             head += 1;
@@ -448,10 +466,10 @@ impl DealModel {
                 let p = allowed.trailing_zeros() as usize;
                 allowed &= allowed - 1;
                 let seated = self.need[p * self.sets + set];
-                if seated != NO_NEED && seated != EMPTY && s.card_seen[seated as usize] != epoch {
+                if seated != NO_NEED && seated != EMPTY && s.marks[seated as usize].seen != epoch {
                     let seated = seated as usize;
-                    s.card_seen[seated] = epoch;
-                    s.came_from[seated] = card as u32;
+                    s.marks[seated].seen = epoch;
+                    s.marks[seated].came_from = card as u32;
                     if let Some(slot) = self.spare_slot(seated) {
                         return Some((seated, slot));
                     }
@@ -461,9 +479,9 @@ impl DealModel {
                     s.wild_seen[p] = epoch;
                     for &other in &self.members[p] {
                         let other = other as usize;
-                        if !self.in_need[other] && s.card_seen[other] != epoch {
-                            s.card_seen[other] = epoch;
-                            s.came_from[other] = card as u32;
+                        if !self.in_need[other] && s.marks[other].seen != epoch {
+                            s.marks[other].seen = epoch;
+                            s.marks[other].came_from = card as u32;
                             if let Some(slot) = self.spare_slot(other) {
                                 return Some((other, slot));
                             }
@@ -501,7 +519,7 @@ impl DealModel {
                 return true;
             }
             target = previous;
-            card = self.search.came_from[card] as usize;
+            card = self.search.marks[card].came_from as usize;
         }
     }
 }

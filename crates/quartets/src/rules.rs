@@ -1,6 +1,7 @@
 //! The sizes of a Quartets game and the validated names of its players and cards.
 
 use std::fmt;
+use std::sync::Arc;
 
 /// Most players a game may have: player sets are kept as 16-bit masks.
 pub const MAX_PLAYERS: usize = 16;
@@ -96,7 +97,8 @@ pub struct Rules {
     players: usize,
     sets: usize,
     cards_per_set: usize,
-    hands: Vec<u32>,
+    /// Shared: a referee per log clones the rules, and that should cost no allocation.
+    hands: Arc<[u32]>,
 }
 
 /// Why a set of game sizes is not a playable game.
@@ -151,7 +153,7 @@ impl Rules {
             players: 4,
             sets: 8,
             cards_per_set: 4,
-            hands: vec![8; 4],
+            hands: Arc::from([8; 4]),
         }
     }
 
@@ -208,7 +210,7 @@ impl Rules {
             players,
             sets,
             cards_per_set,
-            hands,
+            hands: hands.into(),
         })
     }
 
