@@ -3,9 +3,10 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use fairplay_quartets::{audit, Rules};
+use fairplay_quartets::audit;
 
 use crate::input::Input;
+use crate::variant::QuartetsVariant;
 
 /// Options of `fairplay quartets`.
 #[derive(Args, Debug)]
@@ -36,18 +37,8 @@ Examples:
 pub struct QuartetsArgs {
     /// The log to judge; `-` or nothing reads standard input.
     file: Option<PathBuf>,
-    /// Number of players (2 to 16).
-    #[arg(long, default_value_t = 4, value_name = "N")]
-    players: usize,
-    /// Number of sets.
-    #[arg(long, default_value_t = 8, value_name = "N")]
-    sets: usize,
-    /// Cards in each set (1 to 26, letters A..Z).
-    #[arg(long, default_value_t = 4, value_name = "N")]
-    cards_per_set: usize,
-    /// Cards dealt to each player, comma-separated, player 1 first [default: an even split].
-    #[arg(long, value_delimiter = ',', value_name = "H1,H2,...")]
-    hands: Option<Vec<u32>>,
+    #[command(flatten)]
+    variant: QuartetsVariant,
     /// Judge the game as it is played: read one action per line (no count line needed) and,
     /// after each, print at once whether an honest game is still possible.
     #[arg(long)]
@@ -57,7 +48,7 @@ pub struct QuartetsArgs {
 }
 
 pub fn run(args: QuartetsArgs) -> anyhow::Result<String> {
-    let rules = Rules::new(args.players, args.sets, args.cards_per_set, args.hands)?;
+    let rules = args.variant.rules()?;
     if args.live {
         return crate::live::quartets(rules, args.file.as_deref());
     }

@@ -1,6 +1,5 @@
-//! The Quartets variant options (`--players`, `--sets`, ...) shared by `batch` and `simulate`.
-//!
-//! They mean what they mean for `fairplay quartets`.
+//! The Quartets variant options (`--players`, `--sets`, ...) shared by `quartets`, `batch`
+//! and `simulate`.
 
 use clap::Args;
 use fairplay_quartets::Rules;
