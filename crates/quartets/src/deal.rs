@@ -61,15 +61,12 @@ pub struct DealModel {
     cards_per_set: usize,
     /// Witness owner of a free card; dealt owner of a pinned one.
     owner: Vec<u8>,
-    free: Vec<bool>,
-    /// Whether a free card sits in its owner's need slot (rather than the wild slot).
-    in_need: Vec<bool>,
-    banned: Vec<u16>,
+    /// Everything else known of each card, together: one allocation, one cache line a card.
+    seats: Vec<Seat>,
     /// Per `(player, set)`: `NO_NEED`, `EMPTY` or the card seated in the need slot.
     need: Vec<u32>,
     /// Free cards each player holds in the witness, with each card's position in its list.
     members: Vec<Vec<u32>>,
-    position: Vec<u32>,
     /// Per player: free cards left, unsettled needs, cards in the wild slot.
     slots: Vec<Slots>,
     feasible: bool,
@@ -86,6 +83,19 @@ struct Search {
     wild_seen: Vec<u32>,
     queue: Vec<u32>,
     unseated: Vec<u32>,
+}
+
+/// What is known of one card besides its owner.
+#[derive(Clone, Copy, Debug)]
+struct Seat {
+    /// The players it may not have been dealt to.
+    banned: u16,
+    /// Never moved.
+    free: bool,
+    /// Seated in its owner's need slot (rather than the wild slot).
+    in_need: bool,
+    /// Where it stands in its owner's list of members.
+    position: u32,
 }
 
 /// How one player's slots stand: the wild slot holds `free_left - needs_open` cards.
@@ -120,10 +130,15 @@ impl DealModel {
             .iter()
             .map(|&h| Vec::with_capacity(h as usize))
             .collect();
-        let mut position = Vec::with_capacity(deck);
+        let mut seats = Vec::with_capacity(deck);
         for (p, &h) in hands.iter().enumerate() {
             for _ in 0..h {
-                position.push(members[p].len() as u32);
+                seats.push(Seat {
+                    banned: 0,
+                    free: true,
+                    in_need: false,
+                    position: members[p].len() as u32,
+                });
                 members[p].push(owner.len() as u32);
                 owner.push(p as u8);
             }
@@ -142,12 +157,9 @@ impl DealModel {
             sets,
             cards_per_set,
             owner,
-            free: vec![true; deck],
-            in_need: vec![false; deck],
-            banned: vec![0; deck],
+            seats,
             need: vec![NO_NEED; players * sets],
             members,
-            position,
             slots,
             feasible: true,
             failure: None,
@@ -171,12 +183,12 @@ impl DealModel {
 
     /// Whether `card` is still free (has never moved).
     pub fn is_free(&self, card: usize) -> bool {
-        self.free[card]
+        self.seats[card].free
     }
 
     /// The players `card` may not have been dealt, as a bit mask.
     pub fn banned(&self, card: usize) -> u16 {
-        self.banned[card]
+        self.seats[card].banned
     }
 
     /// Whether `player` has an unsettled need in `set`.
@@ -198,7 +210,7 @@ impl DealModel {
         }
         let epoch = self.search.epoch;
         (0..self.owner.len())
-            .filter(|&c| self.free[c] && self.search.marks[c].seen == epoch)
+            .filter(|&c| self.seats[c].free && self.search.marks[c].seen == epoch)
             .collect()
     }
 
@@ -237,8 +249,9 @@ impl DealModel {
         self.need[key] = EMPTY;
         self.slots[player].needs_open += 1;
         let first = set * self.cards_per_set;
-        let held = (first..first + self.cards_per_set)
-            .find(|&c| self.free[c] && !self.in_need[c] && self.owner[c] as usize == player);
+        let held = (first..first + self.cards_per_set).find(|&c| {
+            self.seats[c].free && !self.seats[c].in_need && self.owner[c] as usize == player
+        });
         if let Some(card) = held {
             self.unseat(card);
             self.seat(card, player, true);
@@ -254,12 +267,16 @@ impl DealModel {
     fn swap_into_need(&mut self, player: usize, set: usize) {
         let first = set * self.cards_per_set;
         for card in first..first + self.cards_per_set {
-            if !self.free[card] || self.in_need[card] || self.banned[card] & (1 << player) != 0 {
+            if !self.seats[card].free
+                || self.seats[card].in_need
+                || self.seats[card].banned & (1 << player) != 0
+            {
                 continue;
             }
             let holder = self.owner[card] as usize;
             let swap = self.members[player].iter().copied().find(|&other| {
-                !self.in_need[other as usize] && self.banned[other as usize] & (1 << holder) == 0
+                !self.seats[other as usize].in_need
+                    && self.seats[other as usize].banned & (1 << holder) == 0
             });
             if let Some(other) = swap {
                 self.unseat(card);
@@ -277,7 +294,7 @@ impl DealModel {
         if !self.feasible {
             return false;
         }
-        self.banned[card] |= 1 << player;
+        self.seats[card].banned |= 1 << player;
         if self.owner[card] as usize != player {
             return true; // the witness already agrees
         }
@@ -289,7 +306,7 @@ impl DealModel {
     /// For a feasible model (the caller checks).
     #[inline(always)]
     pub(crate) fn ban_if(&mut self, applies: bool, card: usize, player: usize) -> bool {
-        self.banned[card] |= u16::from(applies) << player;
+        self.seats[card].banned |= u16::from(applies) << player;
         applies & (self.owner[card] as usize == player)
     }
 
@@ -307,13 +324,13 @@ impl DealModel {
         if !self.feasible {
             return false;
         }
-        if self.banned[card] & (1 << player) != 0 {
+        if self.seats[card].banned & (1 << player) != 0 {
             self.feasible = false;
             self.failure = Some(Failure::PinnedBanned { card, player });
             return false;
         }
         self.unseat(card);
-        self.free[card] = false;
+        self.seats[card].free = false;
         self.owner[card] = player as u8;
         self.slots[player].free_left -= 1;
         let key = player * self.sets + card / self.cards_per_set;
@@ -342,7 +359,7 @@ impl DealModel {
             let mut wild = self.members[player]
                 .iter()
                 .map(|&c| c as usize)
-                .filter(|&c| !self.in_need[c]);
+                .filter(|&c| !self.seats[c].in_need);
             let first = wild
                 .clone()
                 .next()
@@ -382,34 +399,34 @@ impl DealModel {
 
     fn unseat(&mut self, card: usize) {
         let p = self.owner[card];
-        if p == UNSEATED || !self.free[card] {
+        if p == UNSEATED || !self.seats[card].free {
             return;
         }
         let p = p as usize;
-        if self.in_need[card] {
+        if self.seats[card].in_need {
             self.need[p * self.sets + card / self.cards_per_set] = EMPTY;
-            self.in_need[card] = false;
+            self.seats[card].in_need = false;
         } else {
             self.slots[p].wild_load -= 1;
         }
         let list = &mut self.members[p];
-        let at = self.position[card] as usize;
+        let at = self.seats[card].position as usize;
         list.swap_remove(at);
         if let Some(&moved) = list.get(at) {
-            self.position[moved as usize] = at as u32;
+            self.seats[moved as usize].position = at as u32;
         }
         self.owner[card] = UNSEATED;
     }
 
     fn seat(&mut self, card: usize, player: usize, in_need: bool) {
         self.owner[card] = player as u8;
-        self.in_need[card] = in_need;
+        self.seats[card].in_need = in_need;
         if in_need {
             self.need[player * self.sets + card / self.cards_per_set] = card as u32;
         } else {
             self.slots[player].wild_load += 1;
         }
-        self.position[card] = self.members[player].len() as u32;
+        self.seats[card].position = self.members[player].len() as u32;
         self.members[player].push(card as u32);
     }
 
@@ -425,7 +442,7 @@ impl DealModel {
     #[inline]
     fn spare_slot(&self, card: usize) -> Option<Slot> {
         let set = card / self.cards_per_set;
-        let mut allowed = self.everyone() & !self.banned[card];
+        let mut allowed = self.everyone() & !self.seats[card].banned;
         while allowed != 0 {
             let p = allowed.trailing_zeros() as usize;
             allowed &= allowed - 1;
@@ -461,7 +478,7 @@ impl DealModel {
             head += 1;
             let card = card as usize;
             let set = card / self.cards_per_set;
-            let mut allowed = self.everyone() & !self.banned[card];
+            let mut allowed = self.everyone() & !self.seats[card].banned;
             while allowed != 0 {
                 let p = allowed.trailing_zeros() as usize;
                 allowed &= allowed - 1;
@@ -479,7 +496,7 @@ impl DealModel {
                     s.wild_seen[p] = epoch;
                     for &other in &self.members[p] {
                         let other = other as usize;
-                        if !self.in_need[other] && s.marks[other].seen != epoch {
+                        if !self.seats[other].in_need && s.marks[other].seen != epoch {
                             s.marks[other].seen = epoch;
                             s.marks[other].came_from = card as u32;
                             if let Some(slot) = self.spare_slot(other) {
@@ -505,7 +522,7 @@ impl DealModel {
         // Shift every card on the path one slot along, from the end back to `start`.
         let (mut card, mut target) = (last, target);
         loop {
-            let previous = if self.in_need[card] {
+            let previous = if self.seats[card].in_need {
                 Slot::Need(self.owner[card] as usize)
             } else {
                 Slot::Wild(self.owner[card] as usize)
