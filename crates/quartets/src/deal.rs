@@ -313,9 +313,50 @@ impl DealModel {
     /// Moves `card` out of its owner's hand in the witness (after a ban) and repairs.
     #[inline(never)]
     pub(crate) fn reseat(&mut self, card: usize) -> bool {
+        let holder = self.owner[card] as usize;
+        let in_need = self.seats[card].in_need;
         self.unseat(card);
-        self.search.unseated.push(card as u32);
+        // Most often one swap does: a wild card of another player takes the freed seat.
+        if !self.swap_into(holder, in_need, card) {
+            self.search.unseated.push(card as u32);
+        }
         self.repair()
+    }
+
+    /// A wild card of `player` that may take `holder`'s empty seat: its need slot for `set`
+    /// when `in_need`, else its wild slot.
+    fn wild_fitting(
+        &self,
+        player: usize,
+        holder: usize,
+        in_need: bool,
+        set: usize,
+    ) -> Option<usize> {
+        self.members[player].iter().map(|&c| c as usize).find(|&c| {
+            let seat = &self.seats[c];
+            !seat.in_need
+                && seat.banned & (1 << holder) == 0
+                && (!in_need || c / self.cards_per_set == set)
+        })
+    }
+
+    /// Seats the unseated `card` by one swap if there is one: a wild card of a player `card`
+    /// may go to, which may take `holder`'s empty seat (its need slot for `card`'s set when
+    /// `in_need`, else its wild slot), moves there and `card` takes its place.
+    fn swap_into(&mut self, holder: usize, in_need: bool, card: usize) -> bool {
+        let set = card / self.cards_per_set;
+        let mut allowed = self.everyone() & !self.seats[card].banned;
+        while allowed != 0 {
+            let p = allowed.trailing_zeros() as usize;
+            allowed &= allowed - 1;
+            if let Some(other) = self.wild_fitting(p, holder, in_need, set) {
+                self.unseat(other);
+                self.seat(other, holder, in_need);
+                self.seat(card, p, false);
+                return true;
+            }
+        }
+        false
     }
 
     /// Fact: `player` was dealt `card`, which now leaves the pool of free cards (it moved).
@@ -329,11 +370,13 @@ impl DealModel {
             self.failure = Some(Failure::PinnedBanned { card, player });
             return false;
         }
+        let (holder, in_need) = (self.owner[card] as usize, self.seats[card].in_need);
         self.unseat(card);
         self.seats[card].free = false;
         self.owner[card] = player as u8;
         self.slots[player].free_left -= 1;
-        let key = player * self.sets + card / self.cards_per_set;
+        let set = card / self.cards_per_set;
+        let key = player * self.sets + set;
         let seated = self.need[key];
         if seated != NO_NEED {
             if seated != EMPTY {
@@ -343,6 +386,13 @@ impl DealModel {
             // After the unseat above, which marks the slot empty.
             self.need[key] = NO_NEED;
             self.slots[player].needs_open -= 1;
+        }
+        if holder != player && self.slots[player].wild_load > self.wild_cap(player) {
+            // Most often one move does: a wild card of `player` takes the seat `card` left.
+            if let Some(other) = self.wild_fitting(player, holder, in_need, set) {
+                self.unseat(other);
+                self.seat(other, holder, in_need);
+            }
         }
         self.rebalance(player)
     }
