@@ -117,6 +117,34 @@ impl<'a> Lines<'a> {
     }
 }
 
+impl Lines<'_> {
+    /// The next line that `parse` reads as an action, with its number. A first line holding
+    /// a single number is skipped as a count line; a line that does not parse is answered
+    /// with an error, counted in `ignored` and skipped.
+    fn next_parsed<T, E: std::fmt::Display>(
+        &mut self,
+        out: &mut dyn Write,
+        ignored: &mut usize,
+        parse: impl Fn(&[u8], usize) -> Result<Option<T>, E>,
+    ) -> io::Result<Option<(T, usize)>> {
+        while let Some((line, number, first)) = self.next_line()? {
+            if first && is_count_line(line) {
+                answer(out, format_args!("count line skipped"))?;
+                continue;
+            }
+            match parse(line, number) {
+                Ok(Some(raw)) => return Ok(Some((raw, number))),
+                Ok(None) => {}
+                Err(e) => {
+                    *ignored += 1;
+                    answer(out, format_args!("error: {e} (line ignored)"))?;
+                }
+            }
+        }
+        Ok(None)
+    }
+}
+
 /// Whether a line is a single number: the count line of a whole log.
 fn is_count_line(line: &[u8]) -> bool {
     let line = line.trim_ascii();
@@ -138,20 +166,7 @@ pub fn judge_quartets(
     let mut referee = Referee::new(rules);
     let mut lines = Lines::new(input);
     let mut ignored = 0usize;
-    while let Some((line, number, first)) = lines.next_line()? {
-        if first && is_count_line(line) {
-            answer(out, format_args!("count line skipped"))?;
-            continue;
-        }
-        let raw = match parse_action(line, number) {
-            Ok(Some(raw)) => raw,
-            Ok(None) => continue,
-            Err(e) => {
-                ignored += 1;
-                answer(out, format_args!("error: {e} (line ignored)"))?;
-                continue;
-            }
-        };
+    while let Some((raw, number)) = lines.next_parsed(out, &mut ignored, parse_action)? {
         if let Err(e) = referee.apply_raw(raw) {
             ignored += 1;
             answer(
@@ -254,20 +269,7 @@ pub fn judge_sequence(
     let (mut moves, mut illegal, mut ignored) = (0usize, 0usize, 0usize);
     let mut first_illegal = None;
     let mut last_turn = 0u64;
-    while let Some((line, number, first)) = lines.next_line()? {
-        if first && is_count_line(line) {
-            answer(out, format_args!("count line skipped"))?;
-            continue;
-        }
-        let raw = match parse_move(line, number) {
-            Ok(Some(raw)) => raw,
-            Ok(None) => continue,
-            Err(e) => {
-                ignored += 1;
-                answer(out, format_args!("error: {e} (line ignored)"))?;
-                continue;
-            }
-        };
+    while let Some((raw, number)) = lines.next_parsed(out, &mut ignored, parse_move)? {
         let turn = raw.turn;
         if turn <= last_turn {
             ignored += 1;
