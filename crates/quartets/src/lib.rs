@@ -82,9 +82,14 @@ impl Report {
 /// malformed file is reported rather than half-judged, but their rules are not checked.
 pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
     let mut referee = Referee::new(rules.clone());
-    let mut actions = 0;
-    let mut judging = true;
     let mut reader = LogReader::new(input)?;
+    let mut actions = 0;
+    // Judge while every action so far may be honest: one loop with no flag to test.
+    let rule_error = |reader: &LogReader, actions, error| LogError::Rule {
+        line: reader.line(),
+        action: actions,
+        error,
+    };
     loop {
         let action = match reader.next_canonical() {
             Some(action) => action,
@@ -94,14 +99,17 @@ pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
             },
         };
         actions += 1;
-        if judging {
-            let verdict = referee.apply_raw(action).map_err(|error| LogError::Rule {
-                line: reader.line(),
-                action: actions,
-                error,
-            })?;
-            judging = verdict == Verdict::Honest;
+        let verdict = referee
+            .apply_raw(action)
+            .map_err(|error| rule_error(&reader, actions, error))?;
+        if verdict != Verdict::Honest {
+            break;
         }
+    }
+    // Cheating is certain: the rest is only read, so a malformed file is still reported.
+    for record in reader.by_ref() {
+        record?;
+        actions += 1;
     }
     Ok(Report {
         verdict: referee.verdict(),

@@ -19,24 +19,25 @@ use fairplay_text::{count_line, decimal, show, Lines, Tokens};
 
 /// An action as written in a log, not yet checked against the game's sizes.
 ///
-/// `repr(C)` keeps every field at an aligned offset: with Rust's packed layout the compiler
-/// copies parsed actions in overlapping odd-sized pieces and reads fields back across them,
-/// which stalls the processor (store forwarding fails) on every line.
+/// `repr(u8)` lays each variant out as a C struct after a one-byte tag, with the byte fields
+/// first: 16 bytes, every field aligned, so an action (and an `Option` of one) travels in two
+/// registers. Rust's default layout packs fields at odd offsets, and copying those stalls the
+/// processor (store forwarding fails) on every line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(C)]
+#[repr(u8)]
 pub enum RawAction {
     /// `x A y sk yes|no`: player `asker` asks player `target` for card `set`/`letter`.
     Ask {
+        /// The card letter, 0 for `A`.
+        letter: u8,
+        /// `true` for `yes` (the card is handed over).
+        granted: bool,
         /// The asking player's number as written.
         asker: u32,
         /// The asked player's number as written.
         target: u32,
         /// The set number as written.
         set: u32,
-        /// The card letter, 0 for `A`.
-        letter: u8,
-        /// `true` for `yes` (the card is handed over).
-        granted: bool,
     },
     /// `x Q s`: player `player` lays set `set` aside.
     LayAside {
@@ -375,7 +376,13 @@ impl LogReader<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{canonical_line, parse_action};
+    use super::{canonical_line, parse_action, RawAction};
+
+    #[test]
+    fn an_action_fits_in_two_registers() {
+        assert_eq!(std::mem::size_of::<RawAction>(), 16);
+        assert_eq!(std::mem::size_of::<Option<RawAction>>(), 16);
+    }
     use proptest::prelude::*;
 
     /// Lines close to the canonical form: digits, letters and separators mixed with

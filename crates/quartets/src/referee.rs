@@ -3,10 +3,19 @@
 use crate::action::{Action, NameError};
 use crate::deal::DealModel;
 use crate::notation::RawAction;
-use crate::rules::{Card, Player, Rules, SetId};
+use crate::rules::{Card, Player, Rules, SetId, MAX_PLAYERS};
 
 const UNMOVED: u8 = 0xFE;
+
+/// A player index as an index into a per-player array of [`MAX_PLAYERS`]; player indices are
+/// below it, and the mask lets the compiler drop the bounds check.
+#[inline(always)]
+fn seat(player: usize) -> usize {
+    player & (MAX_PLAYERS - 1)
+}
 const OUT: u8 = 0xFF;
+/// The turn once nobody has cards left.
+const NOBODY: u8 = 0xFF;
 
 /// Where a card is, as far as a watcher can see.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,10 +223,13 @@ impl Trust {
 pub struct Referee {
     rules: Rules,
     place: Vec<u8>,
-    count: Vec<u32>,
+    /// Cards in each player's hand, by player index (masked: no bounds check on the hot path).
+    count: [u32; MAX_PLAYERS],
     /// Moved cards of each `(player, set)` in that player's hand.
     held: Vec<u8>,
-    turn: Option<Player>,
+    /// Index of the player whose turn it is, or [`NOBODY`]: a byte, so that one comparison
+    /// checks a turn.
+    turn: u8,
     actions: usize,
     deal: DealModel,
     contradiction: Option<Contradiction>,
@@ -229,12 +241,13 @@ impl Referee {
     /// A referee at the start of a game played by `rules`.
     pub fn new(rules: Rules) -> Referee {
         let deal = DealModel::new(rules.sets(), rules.cards_per_set(), rules.hand_sizes());
-        let count = rules.hand_sizes().to_vec();
+        let mut count = [0; MAX_PLAYERS];
+        count[..rules.players()].copy_from_slice(rules.hand_sizes());
         let mut referee = Referee {
             place: vec![UNMOVED; rules.deck_size()],
             held: vec![0; rules.players() * rules.sets()],
             count,
-            turn: None,
+            turn: NOBODY,
             actions: 0,
             deal,
             contradiction: None,
@@ -335,12 +348,12 @@ impl Referee {
 
     /// Whose turn it is; `None` once nobody has cards.
     pub fn turn(&self) -> Option<Player> {
-        self.turn
+        (self.turn != NOBODY).then_some(Player(self.turn))
     }
 
     /// How many cards `player` holds now (public: everyone can count).
     pub fn card_count(&self, player: Player) -> u32 {
-        self.count[player.index()]
+        self.count[seat(player.index())]
     }
 
     /// Where `card` is as far as a watcher can see.
@@ -383,7 +396,6 @@ impl Referee {
             .rules
             .check_ask(asker, target, set, letter)
             .ok_or_else(|| self.rules.name_error(raw))?;
-        self.check_turn(asker)?;
         self.ask(asker, target, card, granted)?;
         Ok(self.verdict())
     }
@@ -393,7 +405,6 @@ impl Referee {
     /// followed (turns, counts, where moved cards are), so a game can be watched to its end.
     #[inline]
     pub fn apply(&mut self, action: Action) -> Result<Verdict, RuleError> {
-        self.check_turn(action.actor())?;
         match action {
             Action::Ask {
                 asker,
@@ -401,19 +412,34 @@ impl Referee {
                 card,
                 granted,
             } => self.ask(asker, target, card, granted)?,
-            Action::LayAside { player, set } => self.lay_aside(player, set)?,
+            Action::LayAside { player, set } => {
+                self.check_turn(player)?;
+                self.lay_aside(player, set)?;
+            }
         }
         Ok(self.verdict())
     }
 
     fn check_turn(&self, actor: Player) -> Result<(), RuleError> {
-        match self.turn {
-            None => Err(RuleError::GameOver { actor }),
-            Some(turn) if turn != actor => Err(RuleError::OutOfTurn { actor, turn }),
-            Some(_) => Ok(()),
+        if self.turn == actor.0 {
+            Ok(())
+        } else {
+            Err(self.turn_error(actor))
         }
     }
 
+    #[cold]
+    fn turn_error(&self, actor: Player) -> RuleError {
+        match self.turn() {
+            None => RuleError::GameOver { actor },
+            Some(turn) => RuleError::OutOfTurn { actor, turn },
+        }
+    }
+
+    /// The rule checks of an ask, then its effect. The common action, a "no" while every
+    /// action so far may be honest, is handled here in a few dozen instructions; the rest
+    /// (cards changing hands, play after cheating is certain) goes through [`Referee::handover`]
+    /// and [`Referee::follow`].
     #[inline(always)]
     fn ask(
         &mut self,
@@ -422,10 +448,11 @@ impl Referee {
         card: Card,
         granted: bool,
     ) -> Result<(), RuleError> {
+        self.check_turn(asker)?;
         if asker == target {
             return Err(RuleError::AsksSelf(asker));
         }
-        if self.count[target.index()] == 0 {
+        if self.count[seat(target.index())] == 0 {
             return Err(RuleError::AsksAbsent { asker, target });
         }
         let index = self.rules.card_index(card);
@@ -434,62 +461,79 @@ impl Referee {
             return Err(RuleError::CardGone(card));
         }
         self.actions += 1;
-        let set = card.set().index();
-        let sets = self.rules.sets();
-        let (x, y) = (asker.index(), target.index());
-        if self.contradiction.is_none() {
-            // The asker must hold a card of the set; if none is seen in hand, one was dealt.
-            // `&` rather than `&&`: one branch, rarely taken (a need the model lacks), instead of
-            // two that go either way from one action to the next.
-            let unseen = self.held[x * sets + set] == 0;
-            if unseen & !self.deal.needs(x, set)
-                && self.trusts_ask(asker)
-                && !self.deal.require(x, set)
-            {
-                self.contradict(Reason::NoDeal);
-            }
+        if granted | self.contradiction.is_some() {
+            self.follow(asker, target, card, index, granted);
+            return Ok(());
         }
-        if granted {
-            if self.contradiction.is_none() {
-                if place == UNMOVED {
-                    if !self.deal.pin(index, y) {
-                        self.contradict(Reason::NoDeal);
-                    }
-                } else if place as usize != y {
-                    self.contradict(Reason::HandedOverFromElsewhere {
-                        card,
-                        giver: target,
-                        holder: Player(place),
-                    });
-                }
-            }
-            if place != UNMOVED {
-                let from = place as usize;
-                self.held[from * sets + set] = self.held[from * sets + set].saturating_sub(1);
-            }
-            self.place[index] = x as u8;
-            self.held[x * sets + set] += 1;
-            self.count[y] -= 1;
-            self.count[x] += 1;
-        } else {
-            self.turn = Some(target);
-            if self.contradiction.is_none() {
-                // Whether the card moved or not varies from one action to the next: the ban is
-                // recorded without branching on it, and only a witness it breaks is repaired.
-                let trusted = self.trusts_denial(target);
-                if self.deal.ban_if(trusted & (place == UNMOVED), index, y)
-                    && !self.deal.reseat(index)
-                {
-                    self.contradict(Reason::NoDeal);
-                } else if trusted & (place as usize == y) {
-                    self.contradict(Reason::DeniedCardInHand {
-                        card,
-                        player: target,
-                    });
-                }
-            }
+        self.turn = target.0;
+        let (x, y, set) = (asker.index(), target.index(), card.set().index());
+        // The asker must hold a card of the set; if none is seen in hand, one was dealt.
+        // `&` rather than `&&`: one branch, rarely taken (a need the model lacks), instead of
+        // two that go either way from one action to the next.
+        let unseen = self.held[x * self.rules.sets() + set] == 0;
+        if unseen & !self.deal.needs(x, set) && !self.claim_need(asker, set) {
+            return Ok(());
+        }
+        // Whether the card moved or not varies from one action to the next: the ban is recorded
+        // without branching on it, and only a witness it breaks is repaired.
+        let trusted = self.trusts_denial(target);
+        if self.deal.ban_if(trusted & (place == UNMOVED), index, y) && !self.deal.reseat(index) {
+            self.contradict(Reason::NoDeal);
+        } else if trusted & (place as usize == y) {
+            self.contradict(Reason::DeniedCardInHand {
+                card,
+                player: target,
+            });
         }
         Ok(())
+    }
+
+    /// The asker's claim to hold a card of `set`, none of which is seen in their hand: they
+    /// were dealt one. Returns whether a deal still fits.
+    #[inline(never)]
+    fn claim_need(&mut self, asker: Player, set: usize) -> bool {
+        if self.trusts_ask(asker) && !self.deal.require(asker.index(), set) {
+            self.contradict(Reason::NoDeal);
+            return false;
+        }
+        true
+    }
+
+    /// An ask whose card changes hands, or any ask once cheating is certain: the public state
+    /// is followed, and the deal model learns from it while every action may still be honest.
+    #[inline(never)]
+    fn follow(&mut self, asker: Player, target: Player, card: Card, index: usize, granted: bool) {
+        let (x, y, set) = (asker.index(), target.index(), card.set().index());
+        let sets = self.rules.sets();
+        let place = self.place[index];
+        if self.contradiction.is_none() && self.held[x * sets + set] == 0 {
+            self.claim_need(asker, set);
+        }
+        if !granted {
+            self.turn = target.0;
+            return;
+        }
+        if self.contradiction.is_none() {
+            if place == UNMOVED {
+                if !self.deal.pin(index, y) {
+                    self.contradict(Reason::NoDeal);
+                }
+            } else if place as usize != y {
+                self.contradict(Reason::HandedOverFromElsewhere {
+                    card,
+                    giver: target,
+                    holder: Player(place),
+                });
+            }
+        }
+        if place != UNMOVED {
+            let from = place as usize;
+            self.held[from * sets + set] = self.held[from * sets + set].saturating_sub(1);
+        }
+        self.place[index] = x as u8;
+        self.held[x * sets + set] += 1;
+        self.count[seat(y)] -= 1;
+        self.count[seat(x)] += 1;
     }
 
     #[inline(never)]
@@ -526,7 +570,7 @@ impl Referee {
             }
             self.place[index] = OUT;
         }
-        let count = &mut self.count[x];
+        let count = &mut self.count[seat(x)];
         *count = count.saturating_sub(self.rules.cards_per_set() as u32);
         if *count == 0 {
             self.turn = self.next_with_cards(x);
@@ -541,12 +585,12 @@ impl Referee {
         });
     }
 
-    /// The first player after `index` in seating order who still has cards.
-    fn next_with_cards(&self, index: usize) -> Option<Player> {
+    /// The first player after `index` in seating order who still has cards, or [`NOBODY`].
+    fn next_with_cards(&self, index: usize) -> u8 {
         let n = self.rules.players();
         (1..=n)
             .map(|step| (index + step) % n)
-            .find(|&p| self.count[p] > 0)
-            .map(|p| Player(p as u8))
+            .find(|&p| self.count[seat(p)] > 0)
+            .map_or(NOBODY, |p| p as u8)
     }
 }
