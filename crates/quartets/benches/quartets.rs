@@ -48,14 +48,13 @@ fn standard(c: &mut Criterion) {
             // away.
             let mut reader = LogReader::new(black_box(log.as_bytes())).unwrap();
             loop {
-                let action = match reader.next_canonical() {
-                    Some(action) => action,
-                    None => match reader.next() {
-                        Some(record) => record.unwrap().action,
-                        None => break,
-                    },
+                while let Some(action) = reader.next_canonical() {
+                    black_box(action);
+                }
+                match reader.next_action() {
+                    Some(action) => black_box(action.unwrap()),
+                    None => break,
                 };
-                black_box(action);
             }
         })
     });

@@ -35,7 +35,7 @@ pub use rules::{
     Card, Player, Rules, RulesError, SetId, MAX_CARDS, MAX_CARDS_PER_SET, MAX_PLAYERS,
 };
 
-use notation::{LogReader, ParseError};
+use notation::{LogReader, ParseError, RawAction};
 
 /// Why a log could not be judged: it is malformed, or breaks a rule any watcher can check.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -83,32 +83,35 @@ impl Report {
 pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
     let mut referee = Referee::new(rules.clone());
     let mut reader = LogReader::new(input)?;
-    let mut actions = 0;
-    // Judge while every action so far may be honest: one loop with no flag to test.
-    let rule_error = |reader: &LogReader, actions, error| LogError::Rule {
+    let rule_error = |reader: &LogReader, referee: &Referee, error| LogError::Rule {
         line: reader.line(),
-        action: actions,
+        action: referee.actions() + 1,
         error,
     };
-    loop {
-        let action = match reader.next_canonical() {
-            Some(action) => action,
-            None => match reader.next() {
-                Some(record) => record?.action,
-                None => break,
-            },
+    // Judge while every action so far may be honest. Canonical lines, nearly all of a real log,
+    // are decoded and judged in registers in the inner loop; any other line goes the general way.
+    'judging: loop {
+        while let Some(action) = reader.next_canonical() {
+            let verdict = referee
+                .apply_raw(action)
+                .map_err(|error| rule_error(&reader, &referee, error))?;
+            if verdict != Verdict::Honest {
+                break 'judging;
+            }
+        }
+        let Some(action) = reader.next_action() else {
+            break;
         };
-        actions += 1;
-        let verdict = referee
-            .apply_raw(action)
-            .map_err(|error| rule_error(&reader, actions, error))?;
+        let verdict = apply_outlined(&mut referee, action?)
+            .map_err(|error| rule_error(&reader, &referee, error))?;
         if verdict != Verdict::Honest {
             break;
         }
     }
     // Cheating is certain: the rest is only read, so a malformed file is still reported.
-    for record in reader.by_ref() {
-        record?;
+    let mut actions = referee.actions();
+    while let Some(action) = reader.next_action() {
+        action?;
         actions += 1;
     }
     Ok(Report {
@@ -116,4 +119,10 @@ pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
         contradiction: referee.contradiction(),
         actions,
     })
+}
+
+/// [`Referee::apply_raw`] for the rare line off the canonical path, kept out of the hot loop.
+#[inline(never)]
+fn apply_outlined(referee: &mut Referee, action: RawAction) -> Result<Verdict, RuleError> {
+    referee.apply_raw(action)
 }

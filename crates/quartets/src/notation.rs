@@ -200,7 +200,9 @@ pub struct LogReader<'a> {
     lines: Lines<'a>,
     declared: usize,
     declared_line: usize,
-    seen: usize,
+    /// Actions still to come as the count line says; 0 once the reader is done, so that the
+    /// word-at-a-time path tests one number.
+    left: usize,
     done: bool,
 }
 
@@ -210,11 +212,12 @@ impl<'a> LogReader<'a> {
         let mut lines = Lines::new(input);
         let (count, declared_line) = count_line(&mut lines, "the number of actions")
             .map_err(|(line, expected, found)| ParseError::new(line, expected, found))?;
+        let declared = usize::try_from(count).unwrap_or(usize::MAX);
         Ok(LogReader {
             lines,
-            declared: usize::try_from(count).unwrap_or(usize::MAX),
+            declared,
             declared_line,
-            seen: 0,
+            left: declared,
             done: false,
         })
     }
@@ -222,6 +225,107 @@ impl<'a> LogReader<'a> {
     /// The number of actions the count line announces.
     pub fn declared(&self) -> usize {
         self.declared
+    }
+
+    /// The next action, `None` after the last one. Its line is [`LogReader::line`]. This is the
+    /// judge's loop: an `Option<Result<RawAction, _>>` is 16 bytes, so the action comes back in
+    /// registers, and common lines are read a word at a time.
+    ///
+    /// ```
+    /// use fairplay_quartets::notation::{LogReader, RawAction};
+    /// let mut reader = LogReader::new(b"1\n2 Q 3\n").unwrap();
+    /// let action = reader.next_action().unwrap().unwrap();
+    /// assert_eq!(action, RawAction::LayAside { player: 2, set: 3 });
+    /// assert_eq!(reader.line(), 2);
+    /// assert!(reader.next_action().is_none());
+    /// ```
+    #[inline]
+    pub fn next_action(&mut self) -> Option<Result<RawAction, ParseError>> {
+        match self.next_canonical() {
+            Some(action) => Some(Ok(action)),
+            None => self.next_slow(),
+        }
+    }
+
+    /// The 1-based number of the line last read.
+    pub fn line(&self) -> usize {
+        self.lines.number()
+    }
+
+    /// The next action if its line is in the canonical form (`1 A 2 3C no`, one-digit numbers,
+    /// `\n` line ends), else `None` and nothing is consumed: [`LogReader::next_action`] then
+    /// reads the line the general way. A judge's inner loop over this keeps the action in
+    /// registers.
+    ///
+    /// ```
+    /// use fairplay_quartets::notation::LogReader;
+    /// let mut reader = LogReader::new(b"2\n1 A 2 3C no\n1  Q 3\n").unwrap();
+    /// assert!(reader.next_canonical().is_some());
+    /// assert!(reader.next_canonical().is_none()); // two spaces: not canonical
+    /// assert!(reader.next_action().unwrap().is_ok());
+    /// ```
+    #[inline(always)]
+    pub fn next_canonical(&mut self) -> Option<RawAction> {
+        if self.left == 0 {
+            return None;
+        }
+        let (action, len) = canonical_line(self.lines.rest())?;
+        self.lines.take_line(len);
+        self.left -= 1;
+        Some(action)
+    }
+
+    /// Any line the canonical path declines: blank lines, other spacing, long numbers, the last
+    /// line of a file, errors, and the end of the log.
+    #[inline(never)]
+    fn next_slow(&mut self) -> Option<Result<RawAction, ParseError>> {
+        if self.done {
+            return None;
+        }
+        loop {
+            let Some(line) = self.lines.next_line() else {
+                self.done = true;
+                let left = std::mem::take(&mut self.left);
+                if left > 0 {
+                    return Some(Err(ParseError::new(
+                        self.lines.number() + 1,
+                        format!(
+                            "{} actions as line {} says",
+                            self.declared, self.declared_line
+                        ),
+                        (self.declared - left).to_string(),
+                    )));
+                }
+                return None;
+            };
+            match parse_action(line, self.lines.number()) {
+                Ok(None) => continue,
+                Ok(Some(_)) if self.left == 0 => {
+                    self.done = true;
+                    return Some(Err(ParseError::new(
+                        self.lines.number(),
+                        format!(
+                            "only {} actions as line {} says",
+                            self.declared, self.declared_line
+                        ),
+                        format!(
+                            "action {} ({})",
+                            self.declared.saturating_add(1),
+                            show(line.trim_ascii())
+                        ),
+                    )));
+                }
+                Ok(Some(action)) => {
+                    self.left -= 1;
+                    return Some(Ok(action));
+                }
+                Err(e) => {
+                    self.done = true;
+                    self.left = 0;
+                    return Some(Err(e));
+                }
+            }
+        }
     }
 }
 
@@ -295,82 +399,11 @@ impl Iterator for LogReader<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        match self.next_canonical() {
-            Some(action) => Some(Ok(Record {
-                line: self.lines.number(),
-                action,
-            })),
-            None => self.next_slow(),
-        }
-    }
-}
-
-impl LogReader<'_> {
-    /// The next action if its line is in the canonical form (`1 A 2 3C no`, one-digit numbers,
-    /// `\n` line ends), else `None` and nothing is consumed: [`Iterator::next`] then reads the
-    /// line the general way. Its line is [`LogReader::line`]. A judge looping over this first
-    /// keeps the common action in registers.
-    #[inline]
-    pub fn next_canonical(&mut self) -> Option<RawAction> {
-        if self.done || self.seen >= self.declared {
-            return None;
-        }
-        let (action, len) = canonical_line(self.lines.rest())?;
-        self.lines.take_line(len);
-        self.seen += 1;
-        Some(action)
-    }
-
-    /// The 1-based number of the line last read.
-    pub fn line(&self) -> usize {
-        self.lines.number()
-    }
-}
-
-impl LogReader<'_> {
-    #[inline(never)]
-    fn next_slow(&mut self) -> Option<Result<Record, ParseError>> {
-        loop {
-            let Some(line) = self.lines.next_line() else {
-                self.done = true;
-                if self.seen < self.declared {
-                    return Some(Err(ParseError::new(
-                        self.lines.number() + 1,
-                        format!(
-                            "{} actions as line {} says",
-                            self.declared, self.declared_line
-                        ),
-                        self.seen.to_string(),
-                    )));
-                }
-                return None;
-            };
-            match parse_action(line, self.lines.number()) {
-                Ok(None) => continue,
-                Ok(Some(action)) => {
-                    self.seen += 1;
-                    if self.seen > self.declared {
-                        self.done = true;
-                        return Some(Err(ParseError::new(
-                            self.lines.number(),
-                            format!(
-                                "only {} actions as line {} says",
-                                self.declared, self.declared_line
-                            ),
-                            format!("action {} ({})", self.seen, show(line.trim_ascii())),
-                        )));
-                    }
-                    return Some(Ok(Record {
-                        line: self.lines.number(),
-                        action,
-                    }));
-                }
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(e));
-                }
-            }
-        }
+        let action = self.next_action()?;
+        Some(action.map(|action| Record {
+            line: self.line(),
+            action,
+        }))
     }
 }
 

@@ -377,7 +377,8 @@ impl Referee {
     }
 
     /// Checks the names in `raw` and applies it.
-    #[inline]
+    // Always inlined: a judge's loop keeps the action in registers only if this is part of it.
+    #[inline(always)]
     pub fn apply_raw(&mut self, raw: RawAction) -> Result<Verdict, RuleError> {
         let RawAction::Ask {
             asker,
