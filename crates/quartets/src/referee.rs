@@ -14,6 +14,8 @@ fn seat(player: usize) -> usize {
     player & (MAX_PLAYERS - 1)
 }
 const OUT: u8 = 0xFF;
+/// In `Referee::hand`: the deal model holds this player's need in this set.
+const NEEDED: u8 = 0x80;
 /// The turn once nobody has cards left.
 const NOBODY: u8 = 0xFF;
 
@@ -225,8 +227,10 @@ pub struct Referee {
     place: Vec<u8>,
     /// Cards in each player's hand, by player index (masked: no bounds check on the hot path).
     count: [u32; MAX_PLAYERS],
-    /// Moved cards of each `(player, set)` in that player's hand.
-    held: Vec<u8>,
+    /// Per `(player, set)`: how many moved cards of the set are in the player's hand (the low
+    /// bits), and [`NEEDED`] while the deal model holds the player's need in the set. One byte
+    /// tells whether an ask adds a fact.
+    hand: Vec<u8>,
     /// Index of the player whose turn it is, or [`NOBODY`]: a byte, so that one comparison
     /// checks a turn.
     turn: u8,
@@ -245,7 +249,7 @@ impl Referee {
         count[..rules.players()].copy_from_slice(rules.hand_sizes());
         let mut referee = Referee {
             place: vec![UNMOVED; rules.deck_size()],
-            held: vec![0; rules.players() * rules.sets()],
+            hand: vec![0; rules.players() * rules.sets()],
             count,
             turn: NOBODY,
             actions: 0,
@@ -294,7 +298,7 @@ impl Referee {
             return false;
         }
         let sets = self.rules.sets();
-        if self.held[player.index() * sets + set.index()] > 0 {
+        if self.hand[player.index() * sets + set.index()] & !NEEDED > 0 {
             return true;
         }
         let first = set.index() * self.rules.cards_per_set();
@@ -468,11 +472,9 @@ impl Referee {
         }
         self.turn = target.0;
         let (x, y, set) = (asker.index(), target.index(), card.set().index());
-        // The asker must hold a card of the set; if none is seen in hand, one was dealt.
-        // `&` rather than `&&`: one branch, rarely taken (a need the model lacks), instead of
-        // two that go either way from one action to the next.
-        let unseen = self.held[x * self.rules.sets() + set] == 0;
-        if unseen & !self.deal.needs(x, set) && !self.claim_need(asker, set) {
+        // The asker must hold a card of the set: one is seen in hand, or one was dealt (a need,
+        // which the model may already hold).
+        if self.hand[x * self.rules.sets() + set] == 0 && !self.claim_need(asker, set) {
             return Ok(());
         }
         // Whether the card moved or not varies from one action to the next: the ban is recorded
@@ -493,11 +495,23 @@ impl Referee {
     /// were dealt one. Returns whether a deal still fits.
     #[inline(never)]
     fn claim_need(&mut self, asker: Player, set: usize) -> bool {
-        if self.trusts_ask(asker) && !self.deal.require(asker.index(), set) {
+        if !self.trusts_ask(asker) {
+            return true;
+        }
+        if !self.deal.require(asker.index(), set) {
             self.contradict(Reason::NoDeal);
             return false;
         }
+        self.hand[asker.index() * self.rules.sets() + set] |= NEEDED;
         true
+    }
+
+    /// The deal model learns that `player` was dealt the free card `index`; this settles their
+    /// need in its set.
+    fn pin(&mut self, index: usize, player: usize) -> bool {
+        let set = index / self.rules.cards_per_set();
+        self.hand[player * self.rules.sets() + set] &= !NEEDED;
+        self.deal.pin(index, player)
     }
 
     /// An ask whose card changes hands, or any ask once cheating is certain: the public state
@@ -507,7 +521,7 @@ impl Referee {
         let (x, y, set) = (asker.index(), target.index(), card.set().index());
         let sets = self.rules.sets();
         let place = self.place[index];
-        if self.contradiction.is_none() && self.held[x * sets + set] == 0 {
+        if self.contradiction.is_none() && self.hand[x * sets + set] == 0 {
             self.claim_need(asker, set);
         }
         if !granted {
@@ -516,7 +530,7 @@ impl Referee {
         }
         if self.contradiction.is_none() {
             if place == UNMOVED {
-                if !self.deal.pin(index, y) {
+                if !self.pin(index, y) {
                     self.contradict(Reason::NoDeal);
                 }
             } else if place as usize != y {
@@ -528,11 +542,11 @@ impl Referee {
             }
         }
         if place != UNMOVED {
-            let from = place as usize;
-            self.held[from * sets + set] = self.held[from * sets + set].saturating_sub(1);
+            // The card is in `place`'s hand, so counted there.
+            self.hand[place as usize * sets + set] -= 1;
         }
         self.place[index] = x as u8;
-        self.held[x * sets + set] += 1;
+        self.hand[x * sets + set] += 1;
         self.count[seat(y)] -= 1;
         self.count[seat(x)] += 1;
     }
@@ -554,7 +568,7 @@ impl Referee {
             let place = self.place[index];
             if self.contradiction.is_none() {
                 if place == UNMOVED {
-                    if !self.deal.pin(index, x) {
+                    if !self.pin(index, x) {
                         self.contradict(Reason::NoDeal);
                     }
                 } else if place as usize != x {
@@ -566,8 +580,8 @@ impl Referee {
                 }
             }
             if place != UNMOVED {
-                let held = &mut self.held[place as usize * sets + set.index()];
-                *held = held.saturating_sub(1);
+                // The card is in `place`'s hand, so counted there.
+                self.hand[place as usize * sets + set.index()] -= 1;
             }
             self.place[index] = OUT;
         }
