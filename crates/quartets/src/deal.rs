@@ -59,9 +59,8 @@ pub struct DealModel {
     players: usize,
     sets: usize,
     cards_per_set: usize,
-    /// Witness owner of a free card; dealt owner of a pinned one.
-    owner: Vec<u8>,
-    /// Everything else known of each card, together: one allocation, one cache line a card.
+    /// Everything known of each card, together: one allocation, and a denial reads and writes
+    /// one record.
     seats: Vec<Seat>,
     /// Per `(player, set)`: `NO_NEED`, `EMPTY` or the card seated in the need slot.
     need: Vec<u32>,
@@ -85,11 +84,13 @@ struct Search {
     unseated: Vec<u32>,
 }
 
-/// What is known of one card besides its owner.
+/// What is known of one card.
 #[derive(Clone, Copy, Debug)]
 struct Seat {
     /// The players it may not have been dealt to.
     banned: u16,
+    /// Witness owner of a free card ([`UNSEATED`] during a repair); dealt owner of a pinned one.
+    owner: u8,
     /// Never moved.
     free: bool,
     /// Seated in its owner's need slot (rather than the wild slot).
@@ -125,7 +126,6 @@ impl DealModel {
     pub fn new(sets: usize, cards_per_set: usize, hands: &[u32]) -> DealModel {
         let players = hands.len();
         let deck = sets * cards_per_set;
-        let mut owner = Vec::with_capacity(deck);
         let mut members: Vec<Vec<u32>> = hands
             .iter()
             .map(|&h| Vec::with_capacity(h as usize))
@@ -133,17 +133,18 @@ impl DealModel {
         let mut seats = Vec::with_capacity(deck);
         for (p, &h) in hands.iter().enumerate() {
             for _ in 0..h {
+                let position = members[p].len() as u32;
+                members[p].push(seats.len() as u32);
                 seats.push(Seat {
                     banned: 0,
+                    owner: p as u8,
                     free: true,
                     in_need: false,
-                    position: members[p].len() as u32,
+                    position,
                 });
-                members[p].push(owner.len() as u32);
-                owner.push(p as u8);
             }
         }
-        debug_assert_eq!(owner.len(), deck);
+        debug_assert_eq!(seats.len(), deck);
         let slots = hands
             .iter()
             .map(|&h| Slots {
@@ -156,7 +157,6 @@ impl DealModel {
             players,
             sets,
             cards_per_set,
-            owner,
             seats,
             need: vec![NO_NEED; players * sets],
             members,
@@ -177,8 +177,14 @@ impl DealModel {
     }
 
     /// The owner of every card in the witness deal (dealt owner, 0-based), when feasible.
-    pub fn witness(&self) -> Option<&[u8]> {
-        self.feasible.then_some(&self.owner[..])
+    pub fn witness(&self) -> Option<Vec<u8>> {
+        self.feasible
+            .then(|| self.seats.iter().map(|seat| seat.owner).collect())
+    }
+
+    /// The owner of `card` in the witness deal, when feasible.
+    pub fn witness_owner(&self, card: usize) -> Option<u8> {
+        self.feasible.then(|| self.seats[card].owner)
     }
 
     /// Whether `card` is still free (has never moved).
@@ -209,7 +215,7 @@ impl DealModel {
             return Vec::new();
         }
         let epoch = self.search.epoch;
-        (0..self.owner.len())
+        (0..self.seats.len())
             .filter(|&c| self.seats[c].free && self.search.marks[c].seen == epoch)
             .collect()
     }
@@ -250,7 +256,7 @@ impl DealModel {
         self.slots[player].needs_open += 1;
         let first = set * self.cards_per_set;
         let held = (first..first + self.cards_per_set).find(|&c| {
-            self.seats[c].free && !self.seats[c].in_need && self.owner[c] as usize == player
+            self.seats[c].free && !self.seats[c].in_need && self.seats[c].owner as usize == player
         });
         if let Some(card) = held {
             self.unseat(card);
@@ -273,7 +279,7 @@ impl DealModel {
             {
                 continue;
             }
-            let holder = self.owner[card] as usize;
+            let holder = self.seats[card].owner as usize;
             let swap = self.members[player].iter().copied().find(|&other| {
                 !self.seats[other as usize].in_need
                     && self.seats[other as usize].banned & (1 << holder) == 0
@@ -295,7 +301,7 @@ impl DealModel {
             return false;
         }
         self.seats[card].banned |= 1 << player;
-        if self.owner[card] as usize != player {
+        if self.seats[card].owner as usize != player {
             return true; // the witness already agrees
         }
         self.reseat(card)
@@ -307,13 +313,13 @@ impl DealModel {
     #[inline(always)]
     pub(crate) fn ban_if(&mut self, applies: bool, card: usize, player: usize) -> bool {
         self.seats[card].banned |= u16::from(applies) << player;
-        applies & (self.owner[card] as usize == player)
+        applies & (self.seats[card].owner as usize == player)
     }
 
     /// Moves `card` out of its owner's hand in the witness (after a ban) and repairs.
     #[inline(never)]
     pub(crate) fn reseat(&mut self, card: usize) -> bool {
-        let holder = self.owner[card] as usize;
+        let holder = self.seats[card].owner as usize;
         let in_need = self.seats[card].in_need;
         self.unseat(card);
         // Most often one swap does: a wild card of another player takes the freed seat.
@@ -370,10 +376,10 @@ impl DealModel {
             self.failure = Some(Failure::PinnedBanned { card, player });
             return false;
         }
-        let (holder, in_need) = (self.owner[card] as usize, self.seats[card].in_need);
+        let (holder, in_need) = (self.seats[card].owner as usize, self.seats[card].in_need);
         self.unseat(card);
         self.seats[card].free = false;
-        self.owner[card] = player as u8;
+        self.seats[card].owner = player as u8;
         self.slots[player].free_left -= 1;
         let set = card / self.cards_per_set;
         let key = player * self.sets + set;
@@ -448,7 +454,7 @@ impl DealModel {
     }
 
     fn unseat(&mut self, card: usize) {
-        let p = self.owner[card];
+        let p = self.seats[card].owner;
         if p == UNSEATED || !self.seats[card].free {
             return;
         }
@@ -465,11 +471,11 @@ impl DealModel {
         if let Some(&moved) = list.get(at) {
             self.seats[moved as usize].position = at as u32;
         }
-        self.owner[card] = UNSEATED;
+        self.seats[card].owner = UNSEATED;
     }
 
     fn seat(&mut self, card: usize, player: usize, in_need: bool) {
-        self.owner[card] = player as u8;
+        self.seats[card].owner = player as u8;
         self.seats[card].in_need = in_need;
         if in_need {
             self.need[player * self.sets + card / self.cards_per_set] = card as u32;
@@ -573,9 +579,9 @@ impl DealModel {
         let (mut card, mut target) = (last, target);
         loop {
             let previous = if self.seats[card].in_need {
-                Slot::Need(self.owner[card] as usize)
+                Slot::Need(self.seats[card].owner as usize)
             } else {
-                Slot::Wild(self.owner[card] as usize)
+                Slot::Wild(self.seats[card].owner as usize)
             };
             self.unseat(card);
             match target {

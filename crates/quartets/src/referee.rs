@@ -284,7 +284,7 @@ impl Referee {
         if self.contradiction.is_some() || self.place[index] != UNMOVED {
             return false;
         }
-        if self.deal.witness().map(|w| w[index]) == Some(player.0) {
+        if self.deal.witness_owner(index) == Some(player.0) {
             return true;
         }
         self.deal.clone().pin(index, player.index())
@@ -377,7 +377,7 @@ impl Referee {
         }
         self.deal
             .witness()
-            .map(|owners| owners.iter().map(|&p| Player(p)).collect())
+            .map(|owners| owners.into_iter().map(Player).collect())
     }
 
     /// Checks the names in `raw` and applies it.
