@@ -453,6 +453,7 @@ impl DealModel {
         true
     }
 
+    #[inline]
     fn unseat(&mut self, card: usize) {
         let p = self.seats[card].owner;
         if p == UNSEATED || !self.seats[card].free {
@@ -474,6 +475,7 @@ impl DealModel {
         self.seats[card].owner = UNSEATED;
     }
 
+    #[inline]
     fn seat(&mut self, card: usize, player: usize, in_need: bool) {
         self.seats[card].owner = player as u8;
         self.seats[card].in_need = in_need;
