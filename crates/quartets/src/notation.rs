@@ -227,9 +227,8 @@ impl<'a> LogReader<'a> {
         self.declared
     }
 
-    /// The next action, `None` after the last one. Its line is [`LogReader::line`]. This is the
-    /// judge's loop: an `Option<Result<RawAction, _>>` is 16 bytes, so the action comes back in
-    /// registers, and common lines are read a word at a time.
+    /// The next action, `None` after the last one. Its line is [`LogReader::line`]. Canonical
+    /// lines are read a word at a time ([`LogReader::next_canonical`]), others the general way.
     ///
     /// ```
     /// use fairplay_quartets::notation::{LogReader, RawAction};

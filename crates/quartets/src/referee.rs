@@ -5,7 +5,14 @@ use crate::deal::DealModel;
 use crate::notation::RawAction;
 use crate::rules::{Card, Player, Rules, SetId, MAX_PLAYERS};
 
+/// In `Referee::place`: the card has never moved.
 const UNMOVED: u8 = 0xFE;
+/// In `Referee::place`: the card was laid aside with its set.
+const OUT: u8 = 0xFF;
+/// In `Referee::hand`: the deal model holds this player's need in this set.
+const NEEDED: u8 = 0x80;
+/// The turn once nobody has cards left.
+const NOBODY: u8 = 0xFF;
 
 /// A player index as an index into a per-player array of [`MAX_PLAYERS`]; player indices are
 /// below it, and the mask lets the compiler drop the bounds check.
@@ -13,11 +20,6 @@ const UNMOVED: u8 = 0xFE;
 fn seat(player: usize) -> usize {
     player & (MAX_PLAYERS - 1)
 }
-const OUT: u8 = 0xFF;
-/// In `Referee::hand`: the deal model holds this player's need in this set.
-const NEEDED: u8 = 0x80;
-/// The turn once nobody has cards left.
-const NOBODY: u8 = 0xFF;
 
 /// Where a card is, as far as a watcher can see.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -224,6 +226,8 @@ impl Trust {
 #[derive(Clone, Debug)]
 pub struct Referee {
     rules: Rules,
+    /// Where each card is: the index of the player holding it once it has moved, else
+    /// `UNMOVED` or `OUT`.
     place: Vec<u8>,
     /// Cards in each player's hand, by player index (masked: no bounds check on the hot path).
     count: [u32; MAX_PLAYERS],
@@ -443,8 +447,7 @@ impl Referee {
 
     /// The rule checks of an ask, then its effect. The common action, a "no" while every
     /// action so far may be honest, is handled here in a few dozen instructions; the rest
-    /// (cards changing hands, play after cheating is certain) goes through [`Referee::handover`]
-    /// and [`Referee::follow`].
+    /// (cards changing hands, play after cheating is certain) goes through [`Referee::follow`].
     #[inline(always)]
     fn ask(
         &mut self,
