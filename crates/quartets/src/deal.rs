@@ -259,8 +259,10 @@ impl DealModel {
             self.seats[c].free && !self.seats[c].in_need && self.seats[c].owner as usize == player
         });
         if let Some(card) = held {
-            self.unseat(card);
-            self.seat(card, player, true);
+            // The card stays in `player`'s hand, moving from the wild slot to the need slot.
+            self.seats[card].in_need = true;
+            self.need[key] = card as u32;
+            self.slots[player].wild_load -= 1;
         } else {
             self.swap_into_need(player, set);
         }
@@ -386,10 +388,10 @@ impl DealModel {
         let seated = self.need[key];
         if seated != NO_NEED {
             if seated != EMPTY {
-                self.unseat(seated as usize);
-                self.seat(seated as usize, player, false);
+                // The card that served the need stays in `player`'s hand, as a wild card.
+                self.seats[seated as usize].in_need = false;
+                self.slots[player].wild_load += 1;
             }
-            // After the unseat above, which marks the slot empty.
             self.need[key] = NO_NEED;
             self.slots[player].needs_open -= 1;
         }
