@@ -523,7 +523,6 @@ impl Referee {
     fn follow(&mut self, asker: Player, target: Player, card: Card, index: usize, granted: bool) {
         let (x, y, set) = (asker.index(), target.index(), card.set().index());
         let sets = self.rules.sets();
-        let place = self.place[index];
         if self.contradiction.is_none() && self.hand[x * sets + set] == 0 {
             self.claim_need(asker, set);
         }
@@ -531,23 +530,11 @@ impl Referee {
             self.turn = target.0;
             return;
         }
-        if self.contradiction.is_none() {
-            if place == UNMOVED {
-                if !self.pin(index, y) {
-                    self.contradict(Reason::NoDeal);
-                }
-            } else if place as usize != y {
-                self.contradict(Reason::HandedOverFromElsewhere {
-                    card,
-                    giver: target,
-                    holder: Player(place),
-                });
-            }
-        }
-        if place != UNMOVED {
-            // The card is in `place`'s hand, so counted there.
-            self.hand[place as usize * sets + set] -= 1;
-        }
+        self.take_from(index, y, |holder| Reason::HandedOverFromElsewhere {
+            card,
+            giver: target,
+            holder,
+        });
         self.place[index] = x as u8;
         self.hand[x * sets + set] += 1;
         self.count[seat(y)] -= 1;
@@ -565,27 +552,14 @@ impl Referee {
             return Err(RuleError::SetGone(set));
         }
         self.actions += 1;
-        let sets = self.rules.sets();
         let x = player.index();
         for index in cards {
-            let place = self.place[index];
-            if self.contradiction.is_none() {
-                if place == UNMOVED {
-                    if !self.pin(index, x) {
-                        self.contradict(Reason::NoDeal);
-                    }
-                } else if place as usize != x {
-                    self.contradict(Reason::LaidAsideFromElsewhere {
-                        card: self.rules.card_at(index),
-                        player,
-                        holder: Player(place),
-                    });
-                }
-            }
-            if place != UNMOVED {
-                // The card is in `place`'s hand, so counted there.
-                self.hand[place as usize * sets + set.index()] -= 1;
-            }
+            let card = self.rules.card_at(index);
+            self.take_from(index, x, |holder| Reason::LaidAsideFromElsewhere {
+                card,
+                player,
+                holder,
+            });
             self.place[index] = OUT;
         }
         let count = &mut self.count[seat(x)];
@@ -594,6 +568,28 @@ impl Referee {
             self.turn = self.next_with_cards(x);
         }
         Ok(())
+    }
+
+    /// Card `index` leaves player `from`'s hand, as everybody sees: if it never moved, `from`
+    /// was dealt it; if it moved, it must be in `from`'s hand, else cheating is certain
+    /// (`elsewhere` names why, given who holds it). It is no longer counted where it was; the
+    /// caller says where it goes.
+    fn take_from(&mut self, index: usize, from: usize, elsewhere: impl FnOnce(Player) -> Reason) {
+        let place = self.place[index];
+        if self.contradiction.is_none() {
+            if place == UNMOVED {
+                if !self.pin(index, from) {
+                    self.contradict(Reason::NoDeal);
+                }
+            } else if place as usize != from {
+                self.contradict(elsewhere(Player(place)));
+            }
+        }
+        if place != UNMOVED {
+            // The card is in `place`'s hand, so counted there.
+            let set = index / self.rules.cards_per_set();
+            self.hand[place as usize * self.rules.sets() + set] -= 1;
+        }
     }
 
     fn contradict(&mut self, reason: Reason) {
