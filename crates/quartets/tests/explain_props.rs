@@ -17,92 +17,15 @@ use fairplay_quartets::{Rules, Verdict};
 use fairplay_sim::quartets::{simulate_seeded, Config};
 use support::oracle::{Oracle, OracleVerdict};
 
-/// Every deal of a small game, each as the owner (0-based) of every card.
-fn deals(deck: usize, hands: &[u32]) -> Vec<Vec<u8>> {
-    fn go(card: usize, deck: usize, left: &mut [u32], cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
-        if card == deck {
-            out.push(cur.clone());
-            return;
-        }
-        for p in 0..left.len() {
-            if left[p] > 0 {
-                left[p] -= 1;
-                cur.push(p as u8);
-                go(card + 1, deck, left, cur, out);
-                cur.pop();
-                left[p] += 1;
-            }
-        }
-    }
-    let mut out = Vec::new();
-    go(0, deck, &mut hands.to_vec(), &mut Vec::new(), &mut out);
-    out
-}
-
-/// Replays `actions` on the real hands of `deal`, checking only the claims `believed` says are
-/// believed (`(action, kind, player)`); what everybody saw is always checked. The hands at the
-/// end, or `None` if the deal does not fit.
-fn replay(
-    rules: &Rules,
-    deal: &[u8],
-    actions: &[RawAction],
-    believed: &dyn Fn(usize, ClaimKind, u32) -> bool,
-) -> Option<Vec<u64>> {
-    let per = rules.cards_per_set();
-    let mut hand = vec![0u64; rules.players()];
-    for (card, &p) in deal.iter().enumerate() {
-        hand[p as usize] |= 1 << card;
-    }
-    for (i, action) in actions.iter().enumerate() {
-        let number = i + 1;
-        match *action {
-            RawAction::Ask {
-                asker,
-                target,
-                set,
-                letter,
-                granted,
-            } => {
-                let first = (set as usize - 1) * per;
-                let set_mask = ((1u64 << per) - 1) << first;
-                let card = 1u64 << (first + letter as usize);
-                let (x, y) = (asker as usize - 1, target as usize - 1);
-                if hand[x] & set_mask == 0 && believed(number, ClaimKind::Ask, asker) {
-                    return None;
-                }
-                let has = hand[y] & card != 0;
-                if granted {
-                    if !has {
-                        return None;
-                    }
-                    hand[y] &= !card;
-                    hand[x] |= card;
-                } else if has && believed(number, ClaimKind::Denial, target) {
-                    return None;
-                }
-            }
-            RawAction::LayAside { player, set } => {
-                let first = (set as usize - 1) * per;
-                let set_mask = ((1u64 << per) - 1) << first;
-                let p = player as usize - 1;
-                if hand[p] & set_mask != set_mask {
-                    return None;
-                }
-                hand[p] &= !set_mask;
-            }
-        }
-    }
-    Some(hand)
-}
-
+/// Whether some deal fits `actions` with only the claims `believed` accepts checked.
 fn fits(
-    rules: &Rules,
-    all: &[Vec<u8>],
+    oracle: &Oracle,
     actions: &[RawAction],
     believed: &dyn Fn(usize, ClaimKind, u32) -> bool,
 ) -> bool {
-    all.iter()
-        .any(|d| replay(rules, d, actions, believed).is_some())
+    oracle
+        .deals()
+        .any(|deal| oracle.replay(deal, actions, believed).is_some())
 }
 
 fn raw_actions(log: &str) -> Vec<RawAction> {
@@ -112,7 +35,7 @@ fn raw_actions(log: &str) -> Vec<RawAction> {
         .collect()
 }
 
-fn check(rules: &Rules, all: &[Vec<u8>], oracle: &mut Oracle, log: &str) -> Explanation {
+fn check(rules: &Rules, oracle: &mut Oracle, log: &str) -> Explanation {
     let actions = raw_actions(log);
     let everything = Questions {
         proof: true,
@@ -138,16 +61,13 @@ fn check(rules: &Rules, all: &[Vec<u8>], oracle: &mut Oracle, log: &str) -> Expl
         let claim_keys: Vec<(usize, ClaimKind)> =
             claims.iter().map(|c| (c.action, c.kind)).collect();
         // Really inconsistent, with only the proof's claims believed.
-        assert!(
-            !fits(rules, all, prefix, &only(claim_keys.clone())),
-            "{log}"
-        );
+        assert!(!fits(oracle, prefix, &only(claim_keys.clone())), "{log}");
         // Minimal: drop any one claim and some deal fits.
         for i in 0..claim_keys.len() {
             let mut fewer = claim_keys.clone();
             fewer.remove(i);
             assert!(
-                fits(rules, all, prefix, &only(fewer)),
+                fits(oracle, prefix, &only(fewer)),
                 "claim {i} is not needed\n{log}"
             );
         }
@@ -155,13 +75,13 @@ fn check(rules: &Rules, all: &[Vec<u8>], oracle: &mut Oracle, log: &str) -> Expl
         let of_actions =
             |acts: Vec<usize>| move |a: usize, _k: ClaimKind, _p: u32| acts.contains(&a);
         assert!(
-            !fits(rules, all, prefix, &of_actions(proof.actions.clone())),
+            !fits(oracle, prefix, &of_actions(proof.actions.clone())),
             "{log}"
         );
         for i in 0..proof.actions.len() {
             let mut fewer = proof.actions.clone();
             fewer.remove(i);
-            assert!(fits(rules, all, prefix, &of_actions(fewer)), "{log}");
+            assert!(fits(oracle, prefix, &of_actions(fewer)), "{log}");
         }
         for c in &claims {
             assert!(proof.actions.contains(&c.action));
@@ -173,15 +93,11 @@ fn check(rules: &Rules, all: &[Vec<u8>], oracle: &mut Oracle, log: &str) -> Expl
             |group: u32| move |_a: usize, _k: ClaimKind, p: u32| group & (1 << (p - 1)) == 0;
         for p in 1..=rules.players() as u32 {
             let sole = suspects.sole.iter().any(|s| s.number() == p);
-            assert_eq!(
-                fits(rules, all, judged, &without(1 << (p - 1))),
-                sole,
-                "{log}"
-            );
+            assert_eq!(fits(oracle, judged, &without(1 << (p - 1))), sole, "{log}");
         }
         let everyone = (1u32 << rules.players()) - 1;
         let groups: Vec<u32> = (1..=everyone)
-            .filter(|&g| fits(rules, all, judged, &without(g)))
+            .filter(|&g| fits(oracle, judged, &without(g)))
             .collect();
         let minimum = groups.iter().map(|g| g.count_ones() as usize).min();
         assert_eq!(suspects.minimum, minimum, "{log}");
@@ -218,13 +134,13 @@ fn check(rules: &Rules, all: &[Vec<u8>], oracle: &mut Oracle, log: &str) -> Expl
     let k = e.knowledge.as_ref().expect("knowledge");
     let prefix = &actions[..k.after];
     let believe_all = |_a: usize, _k: ClaimKind, _p: u32| true;
-    let survivors: Vec<(&Vec<u8>, Vec<u64>)> = all
-        .iter()
-        .filter_map(|d| replay(rules, d, prefix, &believe_all).map(|h| (d, h)))
+    let survivors: Vec<Vec<u64>> = oracle
+        .deals()
+        .filter_map(|deal| oracle.replay(deal, prefix, &believe_all))
         .collect();
     assert!(!survivors.is_empty());
     let in_play: Vec<usize> = (0..rules.deck_size())
-        .filter(|&c| survivors[0].1.iter().any(|h| h & (1 << c) != 0))
+        .filter(|&c| survivors[0].iter().any(|h| h & (1 << c) != 0))
         .collect();
     assert_eq!(
         k.cards
@@ -238,7 +154,7 @@ fn check(rules: &Rules, all: &[Vec<u8>], oracle: &mut Oracle, log: &str) -> Expl
         let c = rules.card_index(card.card);
         let mut holders: Vec<u32> = survivors
             .iter()
-            .map(|(_, h)| h.iter().position(|m| m & (1 << c) != 0).unwrap() as u32 + 1)
+            .map(|h| h.iter().position(|m| m & (1 << c) != 0).unwrap() as u32 + 1)
             .collect();
         holders.sort_unstable();
         holders.dedup();
@@ -255,8 +171,7 @@ fn check(rules: &Rules, all: &[Vec<u8>], oracle: &mut Oracle, log: &str) -> Expl
         let certain: Vec<u32> = (0..rules.sets())
             .filter(|&s| {
                 let mask = ((1u64 << per) - 1) << (s * per);
-                in_play.iter().any(|&c| c / per == s)
-                    && survivors.iter().all(|(_, h)| h[p] & mask != 0)
+                in_play.iter().any(|&c| c / per == s) && survivors.iter().all(|h| h[p] & mask != 0)
             })
             .map(|s| s as u32 + 1)
             .collect();
@@ -268,13 +183,12 @@ fn check(rules: &Rules, all: &[Vec<u8>], oracle: &mut Oracle, log: &str) -> Expl
             p + 1,
             k.after
         );
-        assert_eq!(pk.cards, survivors[0].1[p].count_ones());
+        assert_eq!(pk.cards, survivors[0][p].count_ones());
     }
     e
 }
 
 fn run_variant(rules: Rules, seeds: u64, max_actions: usize) -> (usize, usize) {
-    let all = deals(rules.deck_size(), rules.hand_sizes());
     let mut oracle = Oracle::new(rules.sets(), rules.cards_per_set(), rules.hand_sizes());
     let (mut cheated, mut honest) = (0, 0);
     for seed in 0..seeds {
@@ -283,7 +197,7 @@ fn run_variant(rules: Rules, seeds: u64, max_actions: usize) -> (usize, usize) {
             .with_foolish_rate(0.2)
             .with_max_actions(max_actions);
         let game = simulate_seeded(&config, seed);
-        let e = check(&rules, &all, &mut oracle, &game.log());
+        let e = check(&rules, &mut oracle, &game.log());
         match e.verdict {
             Verdict::Honest => honest += 1,
             Verdict::Cheated { .. } => cheated += 1,

@@ -13,10 +13,12 @@
 //! for the smallest `k` such that no deal survives actions `1..=k`. Since a dead deal stays dead,
 //! that is the action after which the set of surviving deals first becomes empty.
 //!
-//! Only [`RawAction`] is borrowed from the engine crate (the notation); hands are bit masks of
-//! card indices `(set - 1) * cards_per_set + letter`. Public turn rules are not checked: the
-//! oracle judges honesty only.
+//! Only [`RawAction`] (the notation) and [`ClaimKind`] (the names of the two kinds of claim) are
+//! borrowed from the engine crate; hands are bit masks of card indices
+//! `(set - 1) * cards_per_set + letter`. Public turn rules are not checked: the oracle judges
+//! honesty only.
 
+use fairplay_quartets::explain::ClaimKind;
 use fairplay_quartets::notation::RawAction;
 
 /// The oracle's answer, mirroring the contract: `yes`, or `no` and the action number.
@@ -163,6 +165,38 @@ impl Oracle {
             .map(|i| i + 1)
     }
 
+    /// Every deal, as each player's hand (a bit mask of card indices), player 1 first.
+    pub fn deals(&self) -> impl Iterator<Item = &[u64]> {
+        self.deals.chunks_exact(self.players)
+    }
+
+    /// Replays `actions` on the hands `deal`, checking only the claims `believed` accepts
+    /// (1-based action, kind of claim, number of the claiming player); what everybody saw (a
+    /// card handed over, a set laid aside) is always checked. The hands at the end, or `None`
+    /// if the deal does not fit.
+    pub fn replay(
+        &self,
+        deal: &[u64],
+        actions: &[RawAction],
+        believed: &dyn Fn(usize, ClaimKind, u32) -> bool,
+    ) -> Option<Vec<u64>> {
+        let mut hand = deal.to_vec();
+        for (i, action) in actions.iter().enumerate() {
+            let op = self.op(action);
+            let (ask, denial) = match op {
+                Op::Ask { asker, target, .. } => (
+                    believed(i + 1, ClaimKind::Ask, asker as u32 + 1),
+                    believed(i + 1, ClaimKind::Denial, target as u32 + 1),
+                ),
+                Op::LayAside { .. } => (true, true),
+            };
+            if !op.play_believing(&mut hand, ask, denial) {
+                return None;
+            }
+        }
+        Some(hand)
+    }
+
     /// Whether `deal` has the hand sizes of this game.
     pub fn is_deal(&self, deal: &[u8]) -> bool {
         let mut counts = vec![0u32; self.players];
@@ -236,6 +270,13 @@ impl Op {
     /// Plays the action on the real hands `hand`; `false` if it cannot be honest under them.
     #[inline]
     fn play(self, hand: &mut [u64]) -> bool {
+        self.play_believing(hand, true, true)
+    }
+
+    /// [`Op::play`] that checks the asker's claim only if `ask`, and the denier's only if
+    /// `denial`; a card handed over or a set laid aside is always checked.
+    #[inline]
+    fn play_believing(self, hand: &mut [u64], ask: bool, denial: bool) -> bool {
         match self {
             Op::Ask {
                 asker,
@@ -244,7 +285,7 @@ impl Op {
                 card,
                 granted,
             } => {
-                if hand[asker] & set == 0 {
+                if ask && hand[asker] & set == 0 {
                     return false; // cheat 1: asks without holding a card of the set
                 }
                 let has = hand[target] & card != 0;
@@ -256,7 +297,7 @@ impl Op {
                     hand[asker] |= card;
                     true
                 } else {
-                    !has // cheat 2 when they hold it
+                    !(denial && has) // cheat 2 when they hold it
                 }
             }
             Op::LayAside { player, set } => {
