@@ -140,7 +140,7 @@ fn benches(c: &mut Criterion) {
                 .quartets
                 .iter()
                 .filter(|log| {
-                    audit(black_box(log.as_bytes()), &rules).unwrap().verdict
+                    audit(black_box(log.as_bytes()), &rules).unwrap().verdict()
                         != fairplay_quartets::Verdict::Honest
                 })
                 .count()

@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
-use fairplay_quartets::{audit, Rules, Verdict as QuartetsVerdict};
+use fairplay_quartets::{audit, Rules};
 use fairplay_sequence::{audit_contract, audit_full, Teams, Verdict as SequenceVerdict};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -214,18 +214,13 @@ impl Judge {
         };
         let outcome = match game {
             Game::Quartets => match audit(bytes, &self.rules) {
-                Ok(report) => match (report.verdict, report.contradiction) {
-                    (QuartetsVerdict::Cheated { since }, Some(c)) => Outcome::Cheating {
-                        action: since as u64,
+                Ok(report) => match report.cheating {
+                    Some(c) => Outcome::Cheating {
+                        action: c.contradiction.action as u64,
                         actions: report.actions,
-                        detail: quartets_reason(&c.reason),
+                        detail: quartets_reason(&c.contradiction.reason),
                     },
-                    (QuartetsVerdict::Cheated { since }, None) => Outcome::Cheating {
-                        action: since as u64,
-                        actions: report.actions,
-                        detail: String::new(),
-                    },
-                    (QuartetsVerdict::Honest, _) => Outcome::Honest {
+                    None => Outcome::Honest {
                         actions: report.actions,
                     },
                 },

@@ -173,14 +173,14 @@ fn many_logs_as_json_lines_feed_the_batch() {
         assert_eq!(record["game"], "quartets");
         assert_eq!(record["log"], log.as_str());
         let report = audit(log.as_bytes(), &config.rules).unwrap();
-        let verdict = match report.verdict {
+        let verdict = match report.verdict() {
             fairplay_quartets::Verdict::Honest => format!("honest,,{}", report.actions),
             fairplay_quartets::Verdict::Cheated { since } => {
                 format!("cheating,{since},{}", report.actions)
             }
         };
         expected.push_str(&format!("quartets-{seed},quartets,{verdict},"));
-        expected.push_str(&match report.verdict {
+        expected.push_str(&match report.verdict() {
             fairplay_quartets::Verdict::Honest => String::new(),
             _ => String::from("<reason>"),
         });

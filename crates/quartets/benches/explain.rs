@@ -18,7 +18,7 @@ fn long_cheating_log(config: &Config, mut seed: u64) -> (String, usize) {
         if game.actions.len() == 1000 {
             let log = game.log();
             let report = audit(log.as_bytes(), &config.rules).expect("simulated logs are valid");
-            if let Verdict::Cheated { since } = report.verdict {
+            if let Verdict::Cheated { since } = report.verdict() {
                 if since > 500 {
                     return (log, since);
                 }

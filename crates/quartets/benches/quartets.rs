@@ -21,7 +21,7 @@ fn long_honest_log(config: &Config, actions: usize, mut seed: u64) -> String {
         if game.actions.len() == actions {
             let log = game.log();
             let report = audit(log.as_bytes(), &config.rules).expect("simulated logs are valid");
-            if report.verdict == Verdict::Honest {
+            if report.verdict() == Verdict::Honest {
                 return log;
             }
         }

@@ -16,7 +16,7 @@
 //! use fairplay_quartets::{audit, Rules, Verdict};
 //! let log = "4\n1 A 2 3C no\n2 A 3 3A yes\n2 A 4 3D yes\n2 A 1 3C no\n";
 //! let report = audit(log.as_bytes(), &Rules::standard()).unwrap();
-//! assert_eq!(report.verdict, Verdict::Cheated { since: 4 });
+//! assert_eq!(report.verdict(), Verdict::Cheated { since: 4 });
 //! assert_eq!(report.contract(), "no\n4\n");
 //! ```
 
@@ -25,11 +25,13 @@
 mod action;
 pub mod deal;
 pub mod explain;
+mod game;
 pub mod notation;
 mod referee;
 mod rules;
 
 pub use action::{Action, NameError};
+pub use game::{Quartets, QuartetsReferee};
 pub use referee::{Contradiction, Place, Reason, Referee, RuleError, Trust, Verdict};
 pub use rules::{
     Card, Player, Rules, RulesError, SetId, MAX_CARDS, MAX_CARDS_PER_SET, MAX_PLAYERS,
@@ -57,19 +59,51 @@ pub enum LogError {
 
 /// The result of judging a whole log.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Report {
-    /// Whether an honest deal exists for the whole log, or since when none does.
-    pub verdict: Verdict,
-    /// What made cheating certain, if it is.
-    pub contradiction: Option<Contradiction>,
     /// Number of actions in the log.
     pub actions: usize,
+    /// When cheating is certain: what made it so, and where. `None` when some deal makes every
+    /// action honest.
+    pub cheating: Option<Cheating>,
+}
+
+/// The point where cheating became certain, as [`audit`] found it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Cheating {
+    /// The action and the reason.
+    pub contradiction: Contradiction,
+    /// The 1-based line of that action in the input.
+    pub line: usize,
 }
 
 impl Report {
+    /// Whether an honest deal exists for the whole log, or since when none does.
+    pub fn verdict(&self) -> Verdict {
+        match self.cheating {
+            None => Verdict::Honest,
+            Some(c) => Verdict::Cheated {
+                since: c.contradiction.action,
+            },
+        }
+    }
+
     /// The verdict in the contract format: `yes\n`, or `no\n<action>\n`.
     pub fn contract(&self) -> String {
-        match self.verdict {
+        self.verdict().contract()
+    }
+}
+
+impl Verdict {
+    /// The verdict in the contract format: `yes\n`, or `no\n<action>\n`.
+    ///
+    /// ```
+    /// use fairplay_quartets::Verdict;
+    /// assert_eq!(Verdict::Cheated { since: 4 }.contract(), "no\n4\n");
+    /// ```
+    pub fn contract(self) -> String {
+        match self {
             Verdict::Honest => "yes\n".to_string(),
             Verdict::Cheated { since } => format!("no\n{since}\n"),
         }
@@ -88,6 +122,7 @@ pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
         action: referee.actions() + 1,
         error,
     };
+    let mut line = 0;
     // Judge while every action so far may be honest. Canonical lines, nearly all of a real log,
     // are decoded and judged in registers in the inner loop; any other line goes the general way.
     'judging: loop {
@@ -96,6 +131,7 @@ pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
                 .apply_raw(action)
                 .map_err(|error| rule_error(&reader, &referee, error))?;
             if verdict != Verdict::Honest {
+                line = reader.line();
                 break 'judging;
             }
         }
@@ -105,6 +141,7 @@ pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
         let verdict = apply_outlined(&mut referee, action?)
             .map_err(|error| rule_error(&reader, &referee, error))?;
         if verdict != Verdict::Honest {
+            line = reader.line();
             break;
         }
     }
@@ -115,9 +152,11 @@ pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
         actions += 1;
     }
     Ok(Report {
-        verdict: referee.verdict(),
-        contradiction: referee.contradiction(),
         actions,
+        cheating: referee.contradiction().map(|contradiction| Cheating {
+            contradiction,
+            line,
+        }),
     })
 }
 

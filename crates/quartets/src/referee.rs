@@ -105,6 +105,48 @@ pub enum Reason {
     NoDeal,
 }
 
+impl Reason {
+    /// A stable kebab-case name of the reason, for programs and translation tables.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Reason::HandedOverFromElsewhere { .. } => "handed-over-from-elsewhere",
+            Reason::LaidAsideFromElsewhere { .. } => "laid-aside-from-elsewhere",
+            Reason::DeniedCardInHand { .. } => "denied-card-in-hand",
+            Reason::NoDeal => "no-deal",
+        }
+    }
+}
+
+impl std::fmt::Display for Reason {
+    /// Why cheating is certain, in a few words.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Reason::HandedOverFromElsewhere {
+                card,
+                giver,
+                holder,
+            } => write!(
+                f,
+                "player {giver} handed over {card}, but it is known to be in player {holder}'s hand"
+            ),
+            Reason::LaidAsideFromElsewhere {
+                card,
+                player,
+                holder,
+            } => write!(
+                f,
+                "player {player} laid set {} aside, but {card} is known to be in player {holder}'s hand",
+                card.set()
+            ),
+            Reason::DeniedCardInHand { card, player } => write!(
+                f,
+                "player {player} denied holding {card}, which is known to be in their hand"
+            ),
+            Reason::NoDeal => f.write_str("no deal of the cards makes every action so far honest"),
+        }
+    }
+}
+
 /// The first point at which cheating became certain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Contradiction {

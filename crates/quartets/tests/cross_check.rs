@@ -94,7 +94,7 @@ fn engine(rules: &Rules, actions: &[RawAction]) -> Result<EngineAnswer, String> 
         .witness()
         .map(|deal| deal.iter().map(|p| p.index() as u8).collect());
     Ok(EngineAnswer {
-        audit: verdict_of(report.verdict),
+        audit: verdict_of(report.verdict()),
         steps,
         witness,
     })

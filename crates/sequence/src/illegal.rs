@@ -214,6 +214,36 @@ impl IllegalKind {
     ];
 }
 
+impl IllegalKind {
+    /// A stable kebab-case name of the kind, for programs and translation tables.
+    ///
+    /// ```
+    /// assert_eq!(fairplay_sequence::IllegalKind::CardUsedUp.name(), "card-used-up");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            IllegalKind::CardUsedUp => "card-used-up",
+            IllegalKind::CannotRemove => "cannot-remove",
+            IllegalKind::OneEyedPlaces => "one-eyed-places",
+            IllegalKind::JackSpot => "jack-spot",
+            IllegalKind::WrongSpot => "wrong-spot",
+            IllegalKind::SpotsFull => "spots-full",
+            IllegalKind::NothingToRemove => "nothing-to-remove",
+            IllegalKind::WrongSquare => "wrong-square",
+            IllegalKind::Corner => "corner",
+            IllegalKind::Occupied => "occupied",
+            IllegalKind::NoToken => "no-token",
+            IllegalKind::OwnToken => "own-token",
+            IllegalKind::InSequence => "in-sequence",
+            IllegalKind::OutOfTurn => "out-of-turn",
+            IllegalKind::GameOver => "game-over",
+            IllegalKind::DiscardJack => "discard-jack",
+            IllegalKind::DiscardLive => "discard-live",
+            IllegalKind::SecondDiscard => "second-discard",
+        }
+    }
+}
+
 impl IllegalMove {
     /// The kind of this illegal move.
     ///

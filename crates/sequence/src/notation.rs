@@ -265,7 +265,7 @@ pub struct LogReader<'a> {
     declared: u64,
     declared_line: usize,
     seen: u64,
-    last_turn: u64,
+    turns: TurnOrder,
     done: bool,
 }
 
@@ -286,7 +286,7 @@ impl<'a> LogReader<'a> {
             declared,
             declared_line,
             seen: 0,
-            last_turn: 0,
+            turns: TurnOrder::default(),
             done: false,
         })
     }
@@ -319,14 +319,51 @@ impl<'a> LogReader<'a> {
                 format!("`{turn}`"),
             ));
         }
-        if turn <= self.last_turn {
-            return Err(err(
-                format!("a turn number above {} (turns increase)", self.last_turn),
-                format!("`{turn}`"),
-            ));
-        }
-        self.last_turn = turn;
+        self.turns.check(turn, self.lines.number())?;
+        self.turns.accept(turn);
         Ok(())
+    }
+}
+
+/// The order of turns: each move's turn number must be above the last one's. Shared by
+/// [`LogReader`] and referees that read a game line by line, where a line out of order is
+/// reported and skipped.
+///
+/// ```
+/// use fairplay_sequence::notation::TurnOrder;
+/// let mut turns = TurnOrder::default();
+/// assert!(turns.check(1, 2).is_ok());
+/// turns.accept(1);
+/// let err = turns.check(1, 3).unwrap_err();
+/// assert_eq!(err.to_string(), "line 3: expected a turn number above 1 (turns increase), found `1`");
+/// assert!(turns.check(4, 3).is_ok()); // turns may skip numbers
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TurnOrder {
+    last: u64,
+}
+
+impl TurnOrder {
+    /// Checks that `turn`, on line `line`, comes after the last turn accepted.
+    pub fn check(&self, turn: u64, line: usize) -> Result<(), ParseError> {
+        if turn <= self.last {
+            return Err(ParseError {
+                line,
+                expected: format!("a turn number above {} (turns increase)", self.last),
+                found: format!("`{turn}`"),
+            });
+        }
+        Ok(())
+    }
+
+    /// Takes `turn` as the last one played.
+    pub fn accept(&mut self, turn: u64) {
+        self.last = self.last.max(turn);
+    }
+
+    /// The last turn accepted (0 before the first).
+    pub fn last(&self) -> u64 {
+        self.last
     }
 }
 

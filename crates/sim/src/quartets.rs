@@ -596,7 +596,7 @@ mod tests {
                 assert!(!game.cheated());
                 let report = audit(game.log().as_bytes(), &rules).unwrap();
                 assert_eq!(
-                    report.verdict,
+                    report.verdict(),
                     Verdict::Honest,
                     "seed {seed}\n{}",
                     game.log()

@@ -1,0 +1,98 @@
+//! Reading a stream line by line with bounded memory.
+
+use std::io::{self, BufRead};
+
+use crate::{ErrorKind, LogError};
+
+/// The longest log line [`LineReader`] accepts by default: far above any real action line.
+pub const DEFAULT_MAX_LINE: usize = 4096;
+
+/// Reads lines from a stream as they arrive, holding at most one line of at most `max` bytes:
+/// a longer line is skipped to its end and reported, so an endless line costs no memory.
+///
+/// ```
+/// use fairplay_core::lines::LineReader;
+/// let mut lines = LineReader::new(&b"1 Q 3\n1 A 2 3C no\n\n"[..], 8);
+/// assert_eq!(lines.next_line().unwrap().unwrap(), (1, Ok(&b"1 Q 3"[..])));
+/// let (number, long) = lines.next_line().unwrap().unwrap();
+/// assert_eq!(long.unwrap_err().to_string(), "line 2: the line is longer than 8 bytes");
+/// assert_eq!(lines.next_line().unwrap().unwrap(), (3, Ok(&b""[..])));
+/// assert!(lines.next_line().unwrap().is_none());
+/// ```
+pub struct LineReader<R> {
+    input: R,
+    line: Vec<u8>,
+    number: usize,
+    max: usize,
+}
+
+impl<R: BufRead> LineReader<R> {
+    /// Lines of `input`, each at most `max` bytes long (without its line break).
+    pub fn new(input: R, max: usize) -> LineReader<R> {
+        LineReader {
+            input,
+            line: Vec::new(),
+            number: 0,
+            max,
+        }
+    }
+
+    /// The next line's number and the line without its `\n`, or a [`ErrorKind::LineTooLong`]
+    /// error naming it; `None` at the end of the input. The line is handed out as soon as its
+    /// line break (or the end of the input) is read.
+    #[allow(clippy::type_complexity)]
+    pub fn next_line(&mut self) -> io::Result<Option<(usize, Result<&[u8], LogError>)>> {
+        self.line.clear();
+        let (mut any, mut too_long) = (false, false);
+        loop {
+            let available = match self.input.fill_buf() {
+                Ok(bytes) => bytes,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                if !any {
+                    return Ok(None);
+                }
+                break;
+            }
+            any = true;
+            let (chunk, used, done) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (&available[..i], i + 1, true),
+                None => (available, available.len(), false),
+            };
+            if !too_long {
+                if self.line.len() + chunk.len() > self.max {
+                    too_long = true;
+                    self.line = Vec::new();
+                } else {
+                    self.line.extend_from_slice(chunk);
+                }
+            }
+            self.input.consume(used);
+            if done {
+                break;
+            }
+        }
+        self.number += 1;
+        Ok(Some((
+            self.number,
+            if too_long {
+                Err(LogError::new(
+                    ErrorKind::LineTooLong,
+                    self.number,
+                    None,
+                    format!("the line is longer than {} bytes", self.max),
+                ))
+            } else {
+                Ok(&self.line)
+            },
+        )))
+    }
+}
+
+/// Whether a line holds a single number and nothing else: the count line of a whole log.
+pub fn is_count_line(line: &[u8]) -> bool {
+    let line = line.trim_ascii();
+    !line.is_empty() && line.iter().all(u8::is_ascii_digit)
+}

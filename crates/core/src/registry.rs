@@ -1,0 +1,81 @@
+//! The games a program knows, and telling a log's game.
+
+use fairplay_text::show;
+
+use crate::lines::is_count_line;
+use crate::{ErrorKind, Game, LogError};
+
+/// The games a program judges, in the order they are tried by [`Registry::detect`].
+#[derive(Default)]
+pub struct Registry {
+    games: Vec<Box<dyn Game>>,
+}
+
+impl Registry {
+    /// No games yet.
+    pub fn new() -> Registry {
+        Registry::default()
+    }
+
+    /// Adds a game; a game of the same name is replaced.
+    pub fn register(&mut self, game: impl Game + 'static) -> &mut Registry {
+        self.games.retain(|g| g.name() != game.name());
+        self.games.push(Box::new(game));
+        self
+    }
+
+    /// The game called `name`.
+    pub fn get(&self, name: &str) -> Option<&dyn Game> {
+        self.games.iter().find(|g| g.name() == name).map(|g| &**g)
+    }
+
+    /// The games, in order.
+    pub fn games(&self) -> impl Iterator<Item = &dyn Game> {
+        self.games.iter().map(|g| &**g)
+    }
+
+    /// The game of a log, told from its first action line (after an optional count line):
+    /// the first registered game that recognises it.
+    pub fn detect(&self, log: &[u8]) -> Result<&dyn Game, LogError> {
+        let mut first = true;
+        for (index, line) in log.split(|&b| b == b'\n').enumerate() {
+            let trimmed = line.trim_ascii();
+            if trimmed.is_empty() {
+                continue;
+            }
+            if std::mem::take(&mut first) && is_count_line(trimmed) {
+                continue;
+            }
+            if let Some(game) = self.games().find(|g| g.recognises(line)) {
+                return Ok(game);
+            }
+            let known: Vec<String> = self
+                .games()
+                .map(|g| {
+                    format!(
+                        "a {} {} ({})",
+                        g.words().game,
+                        g.words().action,
+                        g.words().example
+                    )
+                })
+                .collect();
+            return Err(LogError::new(
+                ErrorKind::UnknownGame,
+                index + 1,
+                None,
+                format!(
+                    "cannot tell the game: {} is neither {}",
+                    show(trimmed),
+                    known.join(" nor ")
+                ),
+            ));
+        }
+        Err(LogError::new(
+            ErrorKind::UnknownGame,
+            0,
+            None,
+            "cannot tell the game: the log has no action line (name the game)",
+        ))
+    }
+}

@@ -1,0 +1,213 @@
+//! Quartets as a [`fairplay_core::Game`]: the engine behind the game-neutral model.
+
+use std::sync::Arc;
+
+use fairplay_core::{ErrorKind, Foul, Game, Judgement, LogError as CoreError, Step, Words};
+
+use crate::notation::{parse_action, ParseError};
+use crate::{audit, Contradiction, LogError, Referee, Rules, Verdict};
+
+static WORDS: Words = Words {
+    game: "Quartets",
+    action: "action",
+    number: "",
+    fair_step: "honest game still possible",
+    foul_step: "CHEATING CERTAIN",
+    settled: Some("cheating already certain since action"),
+    fair_end: "honest game possible",
+    foul_end: "cheating certain since action",
+    example: "`1 A 2 3C no`, `1 Q 3`",
+};
+
+/// Quartets with its rules chosen: judges logs ([`audit`]) and makes live referees.
+///
+/// ```
+/// use fairplay_core::{Game, Verdict};
+/// use fairplay_quartets::{Quartets, Rules};
+/// let game = Quartets::new(Rules::standard());
+/// let judgement = game.audit(b"4\n1 A 2 3C no\n2 A 3 3A yes\n2 A 4 3D yes\n2 A 1 3C no\n").unwrap();
+/// let Verdict::Foul(foul) = &judgement.verdict else { panic!() };
+/// assert_eq!((foul.action, foul.line, foul.reason.kind), (4, 5, "no-deal"));
+/// assert_eq!(game.contract(&judgement.verdict), "no\n4\n");
+/// assert_eq!(&*judgement.rules, "4 players, 8 sets of 4 cards");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Quartets {
+    rules: Rules,
+    description: Arc<str>,
+}
+
+impl Quartets {
+    /// The game played by `rules`.
+    pub fn new(rules: Rules) -> Quartets {
+        let mut description = format!(
+            "{} players, {} sets of {} cards",
+            rules.players(),
+            rules.sets(),
+            rules.cards_per_set()
+        );
+        let even = rules.hand_sizes().windows(2).all(|w| w[0] == w[1]);
+        if !even {
+            let hands: Vec<String> = rules.hand_sizes().iter().map(u32::to_string).collect();
+            description.push_str(&format!(", hands {}", hands.join(",")));
+        }
+        Quartets {
+            rules,
+            description: description.into(),
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The judgement of a whole log, as [`audit`] decides it.
+    pub fn judge(&self, log: &[u8]) -> Result<Judgement, LogError> {
+        let report = audit(log, &self.rules)?;
+        let verdict = match report.cheating {
+            None => fairplay_core::Verdict::Fair,
+            Some(c) => fairplay_core::Verdict::Foul(foul(c.contradiction, c.line)),
+        };
+        Ok(Judgement::new(
+            "quartets",
+            self.description.clone(),
+            report.actions,
+            verdict,
+        ))
+    }
+}
+
+/// The foul of a contradiction found at `line`.
+pub(crate) fn foul(contradiction: Contradiction, line: usize) -> Foul {
+    let reason = &contradiction.reason;
+    Foul::new(
+        contradiction.action as u64,
+        line,
+        fairplay_core::Reason::new(reason.kind(), reason.to_string()),
+    )
+}
+
+impl From<ParseError> for CoreError {
+    fn from(error: ParseError) -> CoreError {
+        CoreError::new(
+            ErrorKind::Malformed,
+            error.line(),
+            None,
+            format!("expected {}, found {}", error.expected(), error.found()),
+        )
+    }
+}
+
+impl From<LogError> for CoreError {
+    fn from(error: LogError) -> CoreError {
+        match error {
+            LogError::Parse(error) => error.into(),
+            LogError::Rule {
+                line,
+                action,
+                error,
+            } => CoreError::new(ErrorKind::Rule, line, Some(action), error.to_string()),
+        }
+    }
+}
+
+impl Game for Quartets {
+    fn name(&self) -> &'static str {
+        "quartets"
+    }
+
+    fn rules(&self) -> Arc<str> {
+        self.description.clone()
+    }
+
+    fn words(&self) -> &'static Words {
+        &WORDS
+    }
+
+    fn recognises(&self, line: &[u8]) -> bool {
+        matches!(parse_action(line, 0), Ok(Some(_)))
+    }
+
+    fn contract(&self, verdict: &fairplay_core::Verdict) -> String {
+        match verdict {
+            fairplay_core::Verdict::Fair => Verdict::Honest,
+            fairplay_core::Verdict::Foul(foul) => Verdict::Cheated {
+                since: foul.action as usize,
+            },
+        }
+        .contract()
+    }
+
+    fn referee(&self) -> Box<dyn fairplay_core::Referee + '_> {
+        Box::new(QuartetsReferee::new(self.rules.clone()))
+    }
+
+    fn audit(&self, log: &[u8]) -> Result<Judgement, CoreError> {
+        self.judge(log).map_err(CoreError::from)
+    }
+}
+
+/// A [`Referee`] judging one line at a time, as a [`fairplay_core::Referee`].
+///
+/// ```
+/// use fairplay_core::Referee as _;
+/// use fairplay_quartets::{QuartetsReferee, Rules};
+/// let mut referee = QuartetsReferee::new(Rules::standard());
+/// assert!(referee.apply_line(b"1 A 2 3C no", 1).unwrap().unwrap().foul.is_none());
+/// let error = referee.apply_line(b"1 A 2 3B no", 2).unwrap_err();
+/// assert_eq!(error.to_string(), "line 2 (action 2): player 1 acts, but it is player 2's turn");
+/// ```
+#[derive(Clone, Debug)]
+pub struct QuartetsReferee {
+    referee: Referee,
+    verdict: fairplay_core::Verdict,
+}
+
+impl QuartetsReferee {
+    /// A referee at the start of a game played by `rules`.
+    pub fn new(rules: Rules) -> QuartetsReferee {
+        QuartetsReferee {
+            referee: Referee::new(rules),
+            verdict: fairplay_core::Verdict::Fair,
+        }
+    }
+
+    /// The engine itself.
+    pub fn engine(&self) -> &Referee {
+        &self.referee
+    }
+}
+
+impl fairplay_core::Referee for QuartetsReferee {
+    fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, CoreError> {
+        let Some(raw) = parse_action(line, number)? else {
+            return Ok(None);
+        };
+        let action = self.referee.actions() + 1;
+        self.referee.apply_raw(raw).map_err(|error| {
+            CoreError::new(ErrorKind::Rule, number, Some(action), error.to_string())
+        })?;
+        let fresh = self
+            .referee
+            .contradiction()
+            .filter(|c| c.action == action)
+            .map(|c| foul(c, number));
+        if let (Some(foul), fairplay_core::Verdict::Fair) = (&fresh, &self.verdict) {
+            self.verdict = fairplay_core::Verdict::Foul(foul.clone());
+        }
+        Ok(Some(Step::new(action as u64, number, fresh)))
+    }
+
+    fn read_line(&self, line: &[u8], number: usize) -> Result<bool, CoreError> {
+        Ok(parse_action(line, number)?.is_some())
+    }
+
+    fn actions(&self) -> usize {
+        self.referee.actions()
+    }
+
+    fn verdict(&self) -> &fairplay_core::Verdict {
+        &self.verdict
+    }
+}

@@ -1,0 +1,284 @@
+//! Sequence as a [`fairplay_core::Game`]: the engines behind the game-neutral model.
+
+use std::sync::Arc;
+
+use fairplay_core::{ErrorKind, Foul, Game, Judgement, LogError as CoreError, Step, Words};
+
+use crate::notation::{parse_move, ParseError, RawMove, TurnOrder};
+use crate::{
+    audit_contract, audit_full, Board, ContractGame, FullGame, IllegalMove, LogError, NameError,
+    Teams, Verdict,
+};
+
+static WORDS: Words = Words {
+    game: "Sequence",
+    action: "move",
+    number: "turn ",
+    fair_step: "legal",
+    foul_step: "ILLEGAL",
+    settled: None,
+    fair_end: "all legal",
+    foul_end: "first illegal move at turn",
+    example: "`1 5s P 5s`",
+};
+
+/// The rules a Sequence log is judged by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SequenceRules {
+    /// The contract rules: tokens counted per card ([`ContractGame`]).
+    Contract,
+    /// The full rules on the real board ([`FullGame`]); `None`: the teams are told from each
+    /// log ([`infer_teams`](crate::infer_teams)), two in a live game.
+    Full(Option<Teams>),
+}
+
+/// Sequence with its rules chosen: judges logs and makes live referees.
+///
+/// ```
+/// use fairplay_core::{Game, Verdict};
+/// use fairplay_sequence::{Sequence, SequenceRules};
+/// let game = Sequence::new(SequenceRules::Contract);
+/// let judgement = game.audit(b"2\n1 2h P 2h\n2 Js R 3h\n").unwrap();
+/// let Verdict::Foul(foul) = &judgement.verdict else { panic!() };
+/// assert_eq!((foul.action, foul.line, foul.reason.kind), (2, 3, "nothing-to-remove"));
+/// assert_eq!(game.contract(&judgement.verdict), "INVALID 2\n");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sequence {
+    rules: SequenceRules,
+}
+
+impl Sequence {
+    /// The game judged by `rules`.
+    pub fn new(rules: SequenceRules) -> Sequence {
+        Sequence { rules }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> SequenceRules {
+        self.rules
+    }
+
+    /// The judgement of a whole log, as [`audit_contract`] or [`audit_full`] decides it.
+    pub fn judge(&self, log: &[u8]) -> Result<Judgement, LogError> {
+        let (verdict, moves, rules) = match self.rules {
+            SequenceRules::Contract => {
+                let report = audit_contract(log)?;
+                (report.verdict, report.moves, describe(None))
+            }
+            SequenceRules::Full(teams) => {
+                let report = audit_full(log, teams)?;
+                let teams = report.game.teams();
+                (report.verdict, report.moves, describe(Some(teams)))
+            }
+        };
+        Ok(Judgement::new("sequence", rules, moves, to_core(&verdict)))
+    }
+}
+
+/// The rules in words, shared so that a judgement costs no allocation for them.
+fn describe(teams: Option<Teams>) -> Arc<str> {
+    use std::sync::OnceLock;
+    static NAMES: OnceLock<[Arc<str>; 3]> = OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        [
+            "contract".into(),
+            "full, 2 teams".into(),
+            "full, 3 teams".into(),
+        ]
+    });
+    match teams {
+        None => names[0].clone(),
+        Some(Teams::Two) => names[1].clone(),
+        Some(Teams::Three) => names[2].clone(),
+    }
+}
+
+fn foul(turn: u64, line: usize, illegal: &IllegalMove) -> Foul {
+    Foul::new(
+        turn,
+        line,
+        fairplay_core::Reason::new(illegal.kind().name(), illegal.to_string()),
+    )
+}
+
+/// The game-neutral verdict of a Sequence verdict.
+pub(crate) fn to_core(verdict: &Verdict) -> fairplay_core::Verdict {
+    match verdict {
+        Verdict::Valid => fairplay_core::Verdict::Fair,
+        Verdict::Invalid {
+            turn,
+            line,
+            illegal,
+        } => fairplay_core::Verdict::Foul(foul(*turn, *line, illegal)),
+    }
+}
+
+impl From<ParseError> for CoreError {
+    fn from(error: ParseError) -> CoreError {
+        CoreError::new(
+            ErrorKind::Malformed,
+            error.line,
+            None,
+            format!("expected {}, found {}", error.expected, error.found),
+        )
+    }
+}
+
+impl From<LogError> for CoreError {
+    fn from(error: LogError) -> CoreError {
+        match error {
+            LogError::Parse(error) => error.into(),
+            LogError::Name { line, error } => {
+                CoreError::new(ErrorKind::Rule, line, None, error.to_string())
+            }
+        }
+    }
+}
+
+impl Game for Sequence {
+    fn name(&self) -> &'static str {
+        "sequence"
+    }
+
+    fn rules(&self) -> Arc<str> {
+        match self.rules {
+            SequenceRules::Contract => describe(None),
+            SequenceRules::Full(None) => "full".into(),
+            SequenceRules::Full(teams) => describe(teams),
+        }
+    }
+
+    fn words(&self) -> &'static Words {
+        &WORDS
+    }
+
+    fn recognises(&self, line: &[u8]) -> bool {
+        matches!(parse_move(line, 0), Ok(Some(_)))
+    }
+
+    fn contract(&self, verdict: &fairplay_core::Verdict) -> String {
+        match verdict {
+            fairplay_core::Verdict::Fair => "VALID GAME\n".to_string(),
+            fairplay_core::Verdict::Foul(foul) => format!("INVALID {}\n", foul.action),
+        }
+    }
+
+    fn referee(&self) -> Box<dyn fairplay_core::Referee + '_> {
+        Box::new(SequenceReferee::new(self.rules))
+    }
+
+    fn audit(&self, log: &[u8]) -> Result<Judgement, CoreError> {
+        self.judge(log).map_err(CoreError::from)
+    }
+}
+
+/// A Sequence engine of either rule set.
+#[derive(Clone, Debug)]
+enum Engine {
+    Contract(ContractGame),
+    Full(Box<FullGame>, Teams),
+}
+
+/// A referee judging a Sequence game one line at a time, as a [`fairplay_core::Referee`].
+/// Every move is judged: an illegal move changes nothing and the game goes on; the verdict is
+/// the first illegal move. Turns must increase.
+///
+/// ```
+/// use fairplay_core::Referee as _;
+/// use fairplay_sequence::{SequenceReferee, SequenceRules};
+/// let mut referee = SequenceReferee::new(SequenceRules::Contract);
+/// assert!(referee.apply_line(b"1 2s P 2s", 1).unwrap().unwrap().foul.is_none());
+/// let error = referee.apply_line(b"1 2s P 2s", 2).unwrap_err();
+/// assert!(error.to_string().starts_with("line 2: expected a turn number above 1"));
+/// let illegal = referee.apply_line(b"2 4h R 4h", 3).unwrap().unwrap();
+/// assert_eq!(illegal.foul.unwrap().reason.kind, "cannot-remove");
+/// ```
+#[derive(Clone, Debug)]
+pub struct SequenceReferee {
+    engine: Engine,
+    turns: TurnOrder,
+    moves: usize,
+    verdict: fairplay_core::Verdict,
+}
+
+impl SequenceReferee {
+    /// A referee at the start of a game judged by `rules` (full rules without teams: two).
+    pub fn new(rules: SequenceRules) -> SequenceReferee {
+        let engine = match rules {
+            SequenceRules::Contract => Engine::Contract(ContractGame::new()),
+            SequenceRules::Full(teams) => {
+                let teams = teams.unwrap_or(Teams::Two);
+                Engine::Full(Box::new(FullGame::new(teams)), teams)
+            }
+        };
+        SequenceReferee {
+            engine,
+            turns: TurnOrder::default(),
+            moves: 0,
+            verdict: fairplay_core::Verdict::Fair,
+        }
+    }
+
+    /// Checks what was written against the board, then judges the move. The outer error is a
+    /// line that names something the game lacks (not applied); the inner one an illegal move.
+    fn play(&mut self, raw: &RawMove) -> Result<Result<Option<String>, IllegalMove>, NameError> {
+        let board = Board::standard();
+        match &mut self.engine {
+            Engine::Contract(game) => {
+                let mv = board.contract_move(raw)?;
+                Ok(game.feed(mv).map(|_| None))
+            }
+            Engine::Full(game, teams) => {
+                let mv = board.full_move(raw, *teams)?;
+                let before = game.winner();
+                Ok(game.feed(mv).map(|game| match game.winner() {
+                    Some(team) if before.is_none() => Some(format!("{team} wins")),
+                    _ => None,
+                }))
+            }
+        }
+    }
+}
+
+impl fairplay_core::Referee for SequenceReferee {
+    fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, CoreError> {
+        let Some(raw) = parse_move(line, number)? else {
+            return Ok(None);
+        };
+        self.turns.check(raw.turn, number)?;
+        let judged = self
+            .play(&raw)
+            .map_err(|error| CoreError::new(ErrorKind::Rule, number, None, error.to_string()))?;
+        self.turns.accept(raw.turn);
+        self.moves += 1;
+        Ok(Some(match judged {
+            Ok(note) => {
+                let step = Step::new(raw.turn, number, None);
+                match note {
+                    Some(note) => step.with_note(note),
+                    None => step,
+                }
+            }
+            Err(illegal) => {
+                let foul = foul(raw.turn, number, &illegal);
+                if self.verdict == fairplay_core::Verdict::Fair {
+                    self.verdict = fairplay_core::Verdict::Foul(foul.clone());
+                }
+                Step::new(raw.turn, number, Some(foul))
+            }
+        }))
+    }
+
+    fn read_line(&self, line: &[u8], number: usize) -> Result<bool, CoreError> {
+        Ok(parse_move(line, number)?.is_some())
+    }
+
+    fn actions(&self) -> usize {
+        self.moves
+    }
+
+    fn verdict(&self) -> &fairplay_core::Verdict {
+        &self.verdict
+    }
+}
