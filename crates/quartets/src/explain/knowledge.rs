@@ -1,0 +1,95 @@
+//! What a watcher knows: where each card may be, and which sets each player certainly holds.
+
+use super::log::Log;
+use crate::referee::{Place, Trust};
+use crate::rules::{Card, Player, SetId};
+
+/// What a watcher knows about one card still in play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardKnowledge {
+    /// The card.
+    pub card: Card,
+    /// Whether it has moved (then everybody saw where it is).
+    pub moved: bool,
+    /// The players who possibly hold it, in order; exactly one when it is certain.
+    pub possible: Vec<Player>,
+}
+
+impl CardKnowledge {
+    /// The player who certainly holds the card, if only one may.
+    pub fn holder(&self) -> Option<Player> {
+        match self.possible[..] {
+            [only] => Some(only),
+            _ => None,
+        }
+    }
+}
+
+/// What a watcher knows about one player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerKnowledge {
+    /// The player.
+    pub player: Player,
+    /// How many cards they hold.
+    pub cards: u32,
+    /// The sets they certainly hold a card of.
+    pub sets: Vec<SetId>,
+}
+
+/// What a watcher knows after some action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Knowledge {
+    /// After this many actions.
+    pub after: usize,
+    /// Every card still in play, in deck order.
+    pub cards: Vec<CardKnowledge>,
+    /// Every player.
+    pub players: Vec<PlayerKnowledge>,
+}
+
+impl Log {
+    pub(super) fn knowledge(&self, after: usize) -> Knowledge {
+        let referee = self.run(Trust::everyone(), after);
+        let rules = &self.rules;
+        let cards = rules
+            .all_cards()
+            .filter_map(|card| match referee.place(card) {
+                Place::Out => None,
+                Place::Hand(p) => Some(CardKnowledge {
+                    card,
+                    moved: true,
+                    possible: vec![p],
+                }),
+                Place::Unmoved => Some(CardKnowledge {
+                    card,
+                    moved: false,
+                    possible: rules
+                        .all_players()
+                        .filter(|&p| referee.could_hold_unmoved(card, p))
+                        .collect(),
+                }),
+            })
+            .collect();
+        let live_sets: Vec<SetId> = (0..rules.sets() as u32)
+            .map(SetId)
+            .filter(|&s| rules.cards_of(s).any(|c| referee.place(c) != Place::Out))
+            .collect();
+        let players = rules
+            .all_players()
+            .map(|player| PlayerKnowledge {
+                player,
+                cards: referee.card_count(player),
+                sets: live_sets
+                    .iter()
+                    .copied()
+                    .filter(|&s| referee.must_hold_set(player, s))
+                    .collect(),
+            })
+            .collect();
+        Knowledge {
+            after,
+            cards,
+            players,
+        }
+    }
+}

@@ -1,0 +1,167 @@
+//! Explaining a verdict: the proof, the suspects, a possible deal and what a watcher knows.
+//!
+//! [`explain`] judges a log like [`audit`](crate::audit) and answers the questions asked in
+//! [`Questions`]; the answer is one [`Explanation`], which printers (text, JSON) render. Nothing
+//! here is a heuristic: every part is decided by re-running the exact
+//! [`Referee`](crate::Referee) with some claims no longer believed ([`Trust`](crate::Trust)) or
+//! by asking its deal model.
+//!
+//! The parts live in one file each: `log.rs` reads the log once and re-runs the
+//! referee believing only some claims; `proof.rs` finds the minimal proof, `why.rs` its
+//! certificate; `suspects.rs`, `deal.rs` and `knowledge.rs` answer the other questions; the
+//! result types of a proof are in `model.rs`.
+//!
+//! * **Claims** are what cheating can falsify: an ask ("I hold a card of this set", which says
+//!   something only when no card of the set is seen in the asker's hand) and a denial ("I do
+//!   not hold this card", which says something only about a card that has not moved or that is
+//!   seen in the denier's hand). What everybody saw (cards handed over, sets laid aside) is
+//!   never in doubt.
+//! * **The proof** is a set of actions whose claims cannot all be true, given what everybody
+//!   saw up to the contradiction, and that is *minimal*: believe the claims of all but any one of
+//!   them and some deal fits. It is found by QuickXplain over the actions, then narrowed to the
+//!   claims of those actions that matter (also minimal). Its [`Why`] comes from the engine's
+//!   certificate: a direct contradiction, or a group of cards and hand slots violating Hall's
+//!   condition.
+//! * **Suspects** are the players who could be the only cheater: believing none of their asks
+//!   and denials makes the whole log fit some deal; and the fewest players who must have cheated.
+//! * **Knowledge** is exact: a never-moved card may be with a player exactly when the deal model
+//!   stays feasible once the card is pinned to them.
+
+mod deal;
+mod knowledge;
+mod log;
+mod model;
+mod proof;
+mod suspects;
+mod why;
+
+pub use deal::Hand;
+pub use knowledge::{CardKnowledge, Knowledge, PlayerKnowledge};
+pub use model::{Claim, ClaimKind, Denied, Need, Proof, Room, Shown, Why};
+pub use suspects::Suspects;
+
+use crate::referee::{Contradiction, Verdict};
+use crate::rules::Rules;
+use crate::LogError;
+use log::Log;
+
+/// What [`explain`] should work out besides the verdict.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Questions {
+    /// The proof, when cheating is certain.
+    pub proof: bool,
+    /// The suspects, when cheating is certain.
+    pub suspects: bool,
+    /// A deal that makes every action honest, when there is one.
+    pub deal: bool,
+    /// What a watcher knows about the cards.
+    pub knowledge: bool,
+    /// Knowledge after this action (1-based) instead of after the last consistent one.
+    pub at: Option<usize>,
+}
+
+/// The verdict on a log and the answers to the [`Questions`] asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// Actions in the log.
+    pub actions: usize,
+    /// The verdict (as [`audit`](crate::audit) gives it).
+    pub verdict: Verdict,
+    /// What made cheating certain.
+    pub contradiction: Option<Contradiction>,
+    /// The proof, if asked and cheating is certain.
+    pub proof: Option<Proof>,
+    /// The suspects, if asked and cheating is certain.
+    pub suspects: Option<Suspects>,
+    /// A possible deal, if asked and the whole log is consistent.
+    pub deal: Option<Vec<Hand>>,
+    /// What a watcher knows, if asked.
+    pub knowledge: Option<Knowledge>,
+}
+
+/// Why a question could not be answered.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ExplainError {
+    /// The log could not be judged.
+    #[error(transparent)]
+    Log(#[from] LogError),
+    /// Knowledge was asked after an action the log does not have.
+    #[error("--at {at}: the log has {actions} actions")]
+    AtBeyondLog {
+        /// The action asked for.
+        at: usize,
+        /// Actions in the log.
+        actions: usize,
+    },
+    /// Knowledge was asked after the point where no deal fits.
+    #[error("--at {at}: no deal fits actions 1..{at} (cheating is certain since action {since})")]
+    AtAfterCheating {
+        /// The action asked for.
+        at: usize,
+        /// The first action after which no deal fits.
+        since: usize,
+    },
+}
+
+/// Judges a log and answers `questions` about it.
+///
+/// ```
+/// use fairplay_quartets::explain::{explain, Questions};
+/// use fairplay_quartets::Rules;
+/// let log = "4\n1 A 2 3C no\n2 A 3 3A yes\n2 A 4 3D yes\n2 A 1 3C no\n";
+/// let questions = Questions { proof: true, suspects: true, ..Questions::default() };
+/// let explanation = explain(log.as_bytes(), &Rules::standard(), &questions).unwrap();
+/// assert_eq!(explanation.proof.unwrap().actions, vec![1, 2, 4]);
+/// let sole: Vec<u32> = explanation.suspects.unwrap().sole.iter().map(|p| p.number()).collect();
+/// assert_eq!(sole, vec![1, 2]);
+/// ```
+pub fn explain(
+    input: &[u8],
+    rules: &Rules,
+    questions: &Questions,
+) -> Result<Explanation, ExplainError> {
+    let log = Log::read(input, rules)?;
+    let verdict = match log.contradiction {
+        None => Verdict::Honest,
+        Some(c) => Verdict::Cheated { since: c.action },
+    };
+    let mut explanation = Explanation {
+        actions: log.total,
+        verdict,
+        contradiction: log.contradiction,
+        proof: None,
+        suspects: None,
+        deal: None,
+        knowledge: None,
+    };
+    if let Some(contradiction) = log.contradiction {
+        if questions.proof {
+            explanation.proof = Some(log.proof(contradiction.action));
+        }
+        if questions.suspects {
+            explanation.suspects = Some(log.suspects());
+        }
+    } else if questions.deal {
+        explanation.deal = Some(log.deal());
+    }
+    if questions.knowledge {
+        let since = log.contradiction.map(|c| c.action);
+        let at = match questions.at {
+            Some(at) if at > log.total => {
+                return Err(ExplainError::AtBeyondLog {
+                    at,
+                    actions: log.total,
+                })
+            }
+            Some(at) => match since {
+                Some(since) if at >= since => {
+                    return Err(ExplainError::AtAfterCheating { at, since })
+                }
+                _ => at,
+            },
+            None => since.map_or(log.total, |since| since - 1),
+        };
+        explanation.knowledge = Some(log.knowledge(at));
+    }
+    Ok(explanation)
+}
