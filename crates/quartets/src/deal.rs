@@ -19,6 +19,12 @@
 //! assignments; each displaced card is re-seated by one augmenting-path search. By Berge's
 //! theorem, when no augmenting path exists from a displaced card no perfect matching exists,
 //! so the answer is exact.
+//!
+//! [`DealModel::knowledge`] tells, for every free card and player at once, whether some deal
+//! gives the card to the player, and for every player and set whether every deal gives the
+//! player a free card of the set. The first is read off the strongly connected components of
+//! the witness's alternating graph (one pass); the second is one rerouting attempt per player
+//! and set the witness gives them cards of.
 
 /// Marks a need slot that does not exist (no unsettled need).
 const NO_NEED: u32 = u32::MAX;
@@ -50,6 +56,16 @@ pub enum Failure {
         /// The card that could not be seated.
         card: usize,
     },
+}
+
+/// What every deal fitting the facts has in common, for all cards and players at once: see
+/// [`DealModel::knowledge`]. Indices are the model's (0-based players, cards set-major).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KnowledgeTable {
+    /// Per card: the players some deal gives it to, as a bit mask (bit `p` for player `p`).
+    pub possible: Vec<u16>,
+    /// Per set: the players every deal gives a card of the set to, as a bit mask.
+    pub certain: Vec<u16>,
 }
 
 /// The witness deal and the facts it must satisfy. Sizes are indices: players `0..players`,
@@ -598,6 +614,242 @@ impl DealModel {
             target = previous;
             card = self.search.marks[card].came_from as usize;
         }
+    }
+
+    /// What a watcher knows of the free cards, when the model is feasible: for every free card
+    /// the players some deal gives it to ([`KnowledgeTable::possible`]; 0 for a card that is
+    /// not free), and for every set the players every deal gives a free card of the set to
+    /// ([`KnowledgeTable::certain`]). Exact, like [`DealModel::pin`] and [`DealModel::ban`]
+    /// on a copy of the model for every question, but in about the time of one copy.
+    ///
+    /// *Possible holders.* Expand every wild slot into unit slots; a deal is then a perfect
+    /// matching of free cards onto slots, and the witness is one. A pair (card, slot) outside
+    /// the witness is in some perfect matching exactly when it lies on an alternating cycle:
+    /// in the graph with an edge from every card to every slot it may take and from every slot
+    /// to the card the witness seats there, when the slot reaches the card, that is when both
+    /// are in one strongly connected component. The unit slots of a wild slot all have the same
+    /// cards next to them, so they are one node; a need slot holds one card, so it is merged
+    /// into that card. Then `c` may be with `p` exactly when the witness gives it to `p`, or
+    /// `c` shares a component with `p`'s wild node (with room) or with the card in `p`'s need
+    /// slot of `c`'s set. One pass of Tarjan's algorithm (iterative) decides every pair.
+    ///
+    /// *Certain sets.* Player `p` holds a free card of set `s` in every deal when `p` has a
+    /// need in `s`; otherwise when no deal gives `p` none of the set's free cards, that is when
+    /// the model with `s`'s free cards banned from `p` is infeasible. That is decided from the
+    /// witness by taking the set-`s` cards out of `p`'s wild slot and re-seating each by one
+    /// augmenting path with the bans in force (exact by Berge's theorem, as for every fact). A
+    /// success leaves a witness that is also one of the unchanged model; after a failure the
+    /// cards not re-seated go back to `p`. The attempts add up to one re-seating per free card.
+    pub fn knowledge(&self) -> Option<KnowledgeTable> {
+        if !self.feasible {
+            return None;
+        }
+        let possible = self.possible_holders();
+        let certain = self.clone().certain_sets(&possible);
+        Some(KnowledgeTable { possible, certain })
+    }
+
+    /// Whether a wild slot may take `card` as an alternating-graph edge from `card`: not the
+    /// wild slot `card` is in (its own seat).
+    #[inline]
+    fn wild_edge(&self, card: usize, player: usize) -> bool {
+        let seat = &self.seats[card];
+        self.wild_cap(player) > 0 && (seat.owner as usize != player || seat.in_need)
+    }
+
+    /// The card in `player`'s need slot of `set`, if the need is open and filled.
+    #[inline]
+    fn need_card(&self, player: usize, set: usize) -> Option<usize> {
+        let seated = self.need[player * self.sets + set];
+        (seated != NO_NEED && seated != EMPTY).then_some(seated as usize)
+    }
+
+    /// The next out-edge of `node` in the alternating graph from edge number `*cursor` on, and
+    /// the cursor moved past it. Nodes `0..deck` are the cards (a card merged with the need
+    /// slot it fills), `deck + p` is player `p`'s wild slot. A card's edges are numbered `2p`
+    /// (to the card in `p`'s need slot of its set) and `2p + 1` (to `p`'s wild slot); a wild
+    /// slot's edges are the positions in its owner's list of members.
+    #[inline]
+    fn next_edge(&self, node: usize, cursor: &mut u32) -> Option<usize> {
+        let deck = self.seats.len();
+        if node >= deck {
+            let members = &self.members[node - deck];
+            while let Some(&card) = members.get(*cursor as usize) {
+                *cursor += 1;
+                if !self.seats[card as usize].in_need {
+                    return Some(card as usize);
+                }
+            }
+            return None;
+        }
+        let set = node / self.cards_per_set;
+        let banned = self.seats[node].banned;
+        while (*cursor as usize) < 2 * self.players {
+            let edge = *cursor as usize;
+            *cursor += 1;
+            let p = edge / 2;
+            if banned & (1 << p) != 0 {
+                *cursor += 1 - (edge % 2) as u32; // neither edge to `p`
+                continue;
+            }
+            if edge % 2 == 0 {
+                match self.need_card(p, set) {
+                    Some(m) if m != node => return Some(m),
+                    _ => {}
+                }
+            } else if self.wild_edge(node, p) {
+                return Some(deck + p);
+            }
+        }
+        None
+    }
+
+    /// The strongly connected component of every node of the alternating graph (see
+    /// [`DealModel::next_edge`]); `u32::MAX` for a card that is not free. Tarjan's algorithm
+    /// with an explicit stack: decks may have a million cards.
+    fn components(&self) -> Vec<u32> {
+        const NONE: u32 = u32::MAX;
+        let deck = self.seats.len();
+        let nodes = deck + self.players;
+        // DFS number + 1 (0: not visited yet), lowest DFS number reached, component.
+        let mut order = vec![0u32; nodes];
+        let mut low = vec![0u32; nodes];
+        let mut component = vec![NONE; nodes];
+        let mut open: Vec<u32> = Vec::new();
+        let mut calls: Vec<(u32, u32)> = Vec::new();
+        let (mut visited, mut components) = (0u32, 0u32);
+        for root in 0..nodes {
+            if order[root] != 0 || (root < deck && !self.seats[root].free) {
+                continue;
+            }
+            visited += 1;
+            order[root] = visited;
+            low[root] = visited;
+            open.push(root as u32);
+            calls.push((root as u32, 0));
+            while let Some((node, cursor)) = calls.last_mut() {
+                let v = *node as usize;
+                if let Some(w) = self.next_edge(v, cursor) {
+                    if order[w] == 0 {
+                        visited += 1;
+                        order[w] = visited;
+                        low[w] = visited;
+                        open.push(w as u32);
+                        calls.push((w as u32, 0));
+                    } else if component[w] == NONE {
+                        low[v] = low[v].min(order[w]);
+                    }
+                    continue;
+                }
+                calls.pop();
+                if let Some(&(parent, _)) = calls.last() {
+                    let parent = parent as usize;
+                    low[parent] = low[parent].min(low[v]);
+                }
+                if low[v] == order[v] {
+                    while let Some(w) = open.pop() {
+                        component[w as usize] = components;
+                        if w as usize == v {
+                            break;
+                        }
+                    }
+                    components += 1;
+                }
+            }
+        }
+        component
+    }
+
+    /// Per card, the players some deal gives it to: see [`DealModel::knowledge`].
+    fn possible_holders(&self) -> Vec<u16> {
+        let component = self.components();
+        let deck = self.seats.len();
+        (0..deck)
+            .map(|card| {
+                let seat = &self.seats[card];
+                if !seat.free {
+                    return 0;
+                }
+                let set = card / self.cards_per_set;
+                let mut possible = 1u16 << seat.owner;
+                let mut allowed = self.everyone() & !seat.banned & !possible;
+                while allowed != 0 {
+                    let p = allowed.trailing_zeros() as usize;
+                    allowed &= allowed - 1;
+                    let via_need = self
+                        .need_card(p, set)
+                        .is_some_and(|m| component[m] == component[card]);
+                    let via_wild = self.wild_cap(p) > 0 && component[deck + p] == component[card];
+                    if via_need || via_wild {
+                        possible |= 1 << p;
+                    }
+                }
+                possible
+            })
+            .collect()
+    }
+
+    /// Per set, the players every deal gives a free card of it to (see
+    /// [`DealModel::knowledge`]), on a copy of the model whose witness it may change.
+    fn certain_sets(&mut self, possible: &[u16]) -> Vec<u16> {
+        let per_set = self.cards_per_set;
+        let mut certain = vec![0u16; self.sets];
+        // The set's free cards with their own bans, and the cards that found no seat yet.
+        let mut free: Vec<(usize, u16)> = Vec::with_capacity(per_set);
+        let mut unseated: Vec<u32> = Vec::with_capacity(per_set);
+        for (set, certain) in certain.iter_mut().enumerate() {
+            free.clear();
+            let mut holders = 0u16;
+            for card in set * per_set..(set + 1) * per_set {
+                if self.seats[card].free {
+                    free.push((card, self.seats[card].banned));
+                    holders |= 1 << self.seats[card].owner;
+                }
+            }
+            for p in 0..self.players {
+                if self.need_card(p, set).is_some() {
+                    *certain |= 1 << p;
+                    holders &= !(1 << p);
+                }
+            }
+            while holders != 0 {
+                let p = holders.trailing_zeros() as usize;
+                holders &= holders - 1;
+                // A card only `p` may hold settles it without a search.
+                if free
+                    .iter()
+                    .any(|&(c, _)| self.seats[c].owner as usize == p && possible[c] == 1 << p)
+                {
+                    *certain |= 1 << p;
+                    continue;
+                }
+                // Ban the set from `p` for a while and move `p`'s cards of it elsewhere.
+                for &(c, banned) in &free {
+                    self.seats[c].banned = banned | 1 << p;
+                    if self.seats[c].owner as usize == p {
+                        self.unseat(c);
+                        unseated.push(c as u32);
+                    }
+                }
+                while let Some(&c) = unseated.last() {
+                    if !self.augment(c as usize) {
+                        break;
+                    }
+                    unseated.pop();
+                }
+                if !unseated.is_empty() {
+                    *certain |= 1 << p;
+                    // The wild slot has room for exactly the cards that found no seat.
+                    for c in unseated.drain(..) {
+                        self.seat(c as usize, p, false);
+                    }
+                }
+                for &(c, banned) in &free {
+                    self.seats[c].banned = banned;
+                }
+            }
+        }
+        certain
     }
 }
 

@@ -357,6 +357,35 @@ impl Referee {
         false
     }
 
+    /// [`Referee::could_hold_unmoved`] and [`Referee::must_hold_set`] for every card, player
+    /// and set at once, in about the time of one copy of the deal model (see
+    /// [`DealModel::knowledge`]); `None` once cheating is certain. Per card (by
+    /// [`Rules::card_index`]), the players who may hold it: the holder of a moved card, those
+    /// some deal gives a never-moved card to, nobody for a card laid aside. Per set (by
+    /// [`SetId::index`]), the players who certainly hold a card of it.
+    pub fn knowledge_table(&self) -> Option<crate::deal::KnowledgeTable> {
+        if self.contradiction.is_some() {
+            return None;
+        }
+        let mut table = self.deal.knowledge()?;
+        for (possible, &place) in table.possible.iter_mut().zip(&self.place) {
+            match place {
+                UNMOVED => {}
+                OUT => *possible = 0,
+                p => *possible = 1 << p,
+            }
+        }
+        let sets = self.rules.sets();
+        for (p, hand) in self.hand.chunks_exact(sets).enumerate() {
+            for (certain, &held) in table.certain.iter_mut().zip(hand) {
+                if held & !NEEDED > 0 {
+                    *certain |= 1 << p;
+                }
+            }
+        }
+        Some(table)
+    }
+
     #[inline]
     fn trusts_ask(&self, asker: Player) -> bool {
         match &self.trust {

@@ -4,14 +4,17 @@
 //! * each suspect really makes the log consistent, the others do not, and the minimum groups
 //!   are exactly the smallest groups that do;
 //! * the deal makes every action honest (the oracle of `support/oracle.rs` replays it);
-//! * knowledge matches brute force exactly.
+//! * knowledge matches brute force exactly, after every action while some deal fits (not only
+//!   after the last one), so that the deal model's one-pass knowledge table meets many states:
+//!   needs, denials, cards dealt elsewhere, uneven hands and players dealt nothing.
 //!
+//! `FAIRPLAY_EXPLAIN_SEEDS=N` runs `N` simulated logs per variant instead of the default.
 //! The brute force here replays real hands like the oracle, but may leave some claims unchecked
 //! (asks and denials not believed), which the oracle cannot.
 
 mod support;
 
-use fairplay_quartets::explain::{explain, ClaimKind, Explanation, Questions};
+use fairplay_quartets::explain::{explain, ClaimKind, Explanation, Knowledge, Questions};
 use fairplay_quartets::notation::{LogReader, RawAction};
 use fairplay_quartets::{Rules, Verdict};
 use fairplay_sim::quartets::{simulate_seeded, Config};
@@ -132,6 +135,18 @@ fn check(rules: &Rules, oracle: &mut Oracle, log: &str) -> Explanation {
     }
     // Knowledge matches brute force exactly.
     let k = e.knowledge.as_ref().expect("knowledge");
+    check_knowledge(rules, oracle, &actions, k, log);
+    e
+}
+
+/// Checks knowledge after `k.after` actions against brute force over every deal.
+fn check_knowledge(
+    rules: &Rules,
+    oracle: &Oracle,
+    actions: &[RawAction],
+    k: &Knowledge,
+    log: &str,
+) {
     let prefix = &actions[..k.after];
     let believe_all = |_a: usize, _k: ClaimKind, _p: u32| true;
     let survivors: Vec<Vec<u64>> = oracle
@@ -185,19 +200,40 @@ fn check(rules: &Rules, oracle: &mut Oracle, log: &str) -> Explanation {
         );
         assert_eq!(pk.cards, survivors[0][p].count_ones());
     }
-    e
 }
 
 fn run_variant(rules: Rules, seeds: u64, max_actions: usize) -> (usize, usize) {
     let mut oracle = Oracle::new(rules.sets(), rules.cards_per_set(), rules.hand_sizes());
     let (mut cheated, mut honest) = (0, 0);
+    let seeds = std::env::var("FAIRPLAY_EXPLAIN_SEEDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(seeds);
     for seed in 0..seeds {
         let config = Config::new(rules.clone())
             .with_cheat_rate(if seed % 3 == 0 { 0.0 } else { 0.15 })
             .with_foolish_rate(0.2)
             .with_max_actions(max_actions);
         let game = simulate_seeded(&config, seed);
-        let e = check(&rules, &mut oracle, &game.log());
+        let log = game.log();
+        let e = check(&rules, &mut oracle, &log);
+        // Knowledge after every action while some deal fits.
+        let actions = raw_actions(&log);
+        let consistent = match e.verdict {
+            Verdict::Honest => actions.len(),
+            Verdict::Cheated { since } => since - 1,
+        };
+        for at in 0..=consistent {
+            let question = Questions {
+                knowledge: true,
+                at: Some(at),
+                ..Questions::default()
+            };
+            let e = explain(log.as_bytes(), &rules, &question).expect("simulated logs are valid");
+            let k = e.knowledge.as_ref().expect("knowledge");
+            assert_eq!(k.after, at);
+            check_knowledge(&rules, &oracle, &actions, k, &log);
+        }
         match e.verdict {
             Verdict::Honest => honest += 1,
             Verdict::Cheated { .. } => cheated += 1,
@@ -238,6 +274,36 @@ fn four_players_four_sets_of_two() {
 fn three_players_uneven_hands() {
     let rules = Rules::new(3, 2, 4, Some(vec![3, 3, 2])).unwrap();
     let (cheated, honest) = run_variant(rules, 200, 20);
+    assert!(
+        cheated >= 10 && honest >= 10,
+        "{cheated} cheated, {honest} honest"
+    );
+}
+
+#[test]
+fn three_players_one_dealt_nothing() {
+    let rules = Rules::new(3, 3, 3, Some(vec![5, 4, 0])).unwrap();
+    let (cheated, honest) = run_variant(rules, 200, 20);
+    assert!(
+        cheated >= 10 && honest >= 10,
+        "{cheated} cheated, {honest} honest"
+    );
+}
+
+#[test]
+fn four_players_uneven_hands_of_three_sets() {
+    let rules = Rules::new(4, 3, 3, Some(vec![3, 3, 2, 1])).unwrap();
+    let (cheated, honest) = run_variant(rules, 150, 20);
+    assert!(
+        cheated >= 10 && honest >= 10,
+        "{cheated} cheated, {honest} honest"
+    );
+}
+
+#[test]
+fn five_players_two_sets_of_four() {
+    let rules = Rules::new(5, 2, 4, Some(vec![2, 2, 2, 1, 1])).unwrap();
+    let (cheated, honest) = run_variant(rules, 150, 20);
     assert!(
         cheated >= 10 && honest >= 10,
         "{cheated} cheated, {honest} honest"

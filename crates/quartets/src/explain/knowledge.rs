@@ -51,6 +51,15 @@ impl Log {
     pub(super) fn knowledge(&self, after: usize) -> Knowledge {
         let referee = self.run(Trust::everyone(), after);
         let rules = &self.rules;
+        // One pass for every card and player; nobody is possible once cheating is certain.
+        let table = referee.knowledge_table();
+        let possible = |index: usize| table.as_ref().map_or(0, |t| t.possible[index]);
+        let certain = |set: SetId| table.as_ref().map_or(0, |t| t.certain[set.index()]);
+        let players_in = |mask: u16| {
+            rules
+                .all_players()
+                .filter(move |p| mask & (1 << p.index()) != 0)
+        };
         let cards = rules
             .all_cards()
             .filter_map(|card| match referee.place(card) {
@@ -63,10 +72,7 @@ impl Log {
                 Place::Unmoved => Some(CardKnowledge {
                     card,
                     moved: false,
-                    possible: rules
-                        .all_players()
-                        .filter(|&p| referee.could_hold_unmoved(card, p))
-                        .collect(),
+                    possible: players_in(possible(rules.card_index(card))).collect(),
                 }),
             })
             .collect();
@@ -82,7 +88,7 @@ impl Log {
                 sets: live_sets
                     .iter()
                     .copied()
-                    .filter(|&s| referee.must_hold_set(player, s))
+                    .filter(|&s| certain(s) & (1 << player.index()) != 0)
                     .collect(),
             })
             .collect();

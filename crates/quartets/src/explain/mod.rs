@@ -24,8 +24,11 @@
 //!   condition.
 //! * **Suspects** are the players who could be the only cheater: believing none of their asks
 //!   and denials makes the whole log fit some deal; and the fewest players who must have cheated.
-//! * **Knowledge** is exact: a never-moved card may be with a player exactly when the deal model
-//!   stays feasible once the card is pinned to them.
+//! * **Knowledge** is exact: a never-moved card may be with a player exactly when some deal
+//!   fitting every claim gives it to them, and a player certainly holds a card of a set when
+//!   one is seen in their hand or every such deal gives them one. The deal model decides it for
+//!   every card, player and set in one pass (see
+//!   [`DealModel::knowledge`](crate::deal::DealModel::knowledge)).
 
 mod deal;
 mod knowledge;

@@ -5,7 +5,11 @@ use crate::rules::{Card, Player, SetId};
 
 /// Who claimed what: the part of an action that may be a lie.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema), serde(rename_all = "kebab-case"))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, schemars::JsonSchema),
+    serde(rename_all = "kebab-case")
+)]
 pub enum ClaimKind {
     /// The asker claims to hold a card of the asked card's set (none is seen in their hand).
     Ask,
@@ -76,7 +80,11 @@ pub struct Denied {
 
 /// Why the claims of a proof cannot all be true.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema), serde(tag = "kind", rename_all = "kebab-case"))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, schemars::JsonSchema),
+    serde(tag = "kind", rename_all = "kebab-case")
+)]
 pub enum Why {
     /// Physically impossible: `giver` handed over `card`, which everybody saw go to `holder` at
     /// action `received_at`.
