@@ -91,6 +91,9 @@ mod game;
 pub mod lines;
 pub mod live;
 mod registry;
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub mod text_serde;
 mod verdict;
 
 pub use audit::audit_lines;

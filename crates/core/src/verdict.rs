@@ -26,7 +26,11 @@ impl Reason {
 
 /// Where and why a log stopped being fair.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, schemars::JsonSchema),
+    serde(deny_unknown_fields)
+)]
 #[non_exhaustive]
 pub struct Foul {
     /// The number the game's contract prints: the 1-based action after which cheating is
@@ -54,7 +58,7 @@ impl Foul {
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, schemars::JsonSchema),
-    serde(tag = "kind", rename_all = "lowercase")
+    serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)
 )]
 pub enum Verdict {
     /// Everybody may have played by the rules: some hidden state makes every action honest

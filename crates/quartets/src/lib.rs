@@ -29,6 +29,8 @@ mod game;
 pub mod notation;
 mod referee;
 mod rules;
+#[cfg(feature = "serde")]
+mod serialize;
 
 pub use action::{Action, NameError};
 pub use game::{Quartets, QuartetsReferee};

@@ -1,0 +1,169 @@
+//! Sequence: the human report and the JSON explanation of a verdict.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use fairplay_sequence::explain::{BoardView, Explanation, Mode};
+use fairplay_sequence::{FullReport, Verdict};
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use crate::Style;
+
+/// The usual output of `fairplay sequence`: the contract line, or with the full rules the
+/// report (verdict, winner or illegal move, sequences, board).
+pub fn usual(e: &Explanation) -> String {
+    match full_report(e) {
+        Some(report) => report.to_string(),
+        None => format!("{}\n", e.verdict),
+    }
+}
+
+fn full_report(e: &Explanation) -> Option<FullReport> {
+    match (&e.board, e.mode) {
+        (BoardView::Full(game), Mode::Full) => Some(FullReport {
+            verdict: e.verdict.clone(),
+            moves: e.moves,
+            game: (**game).clone(),
+        }),
+        _ => None,
+    }
+}
+
+/// When the board is shown: `after N moves` or `before turn T`.
+fn moment(e: &Explanation) -> String {
+    match &e.verdict {
+        Verdict::Valid => format!("after {} moves", e.moves),
+        Verdict::Invalid { turn, .. } => format!("before turn {turn}"),
+    }
+}
+
+/// The report of `fairplay sequence --explain`: the usual output, then the illegal move in
+/// plain words, the rule it breaks and, for the contract rules, the board.
+pub fn text(e: &Explanation, style: Style) -> String {
+    let mut out = usual(e);
+    match &e.illegal {
+        None => {
+            let _ = writeln!(out, "\n{}", style.green("Every move is legal."));
+        }
+        Some(illegal) => {
+            let _ = writeln!(out, "\n{}", style.red(&illegal.what));
+            let _ = writeln!(out, "{} {}", style.bold("rule:"), illegal.rule);
+            let _ = writeln!(
+                out,
+                "{} {}",
+                style.bold(&format!("line {}:", illegal.line)),
+                illegal.written
+            );
+        }
+    }
+    if let Some(rows) = e.board.token_rows() {
+        let _ = writeln!(
+            out,
+            "{}",
+            style.bold(&format!(
+                "board {} (tokens on each card's two squares):",
+                moment(e)
+            ))
+        );
+        out.push_str("  ");
+        for (rank, _) in &rows[0].1 {
+            let _ = write!(out, " {}", rank.symbol());
+        }
+        out.push('\n');
+        for (suit, row) in &rows {
+            let _ = write!(out, " {}", suit.letter());
+            for (_, tokens) in row {
+                let mark = match tokens {
+                    0 => '.',
+                    n => char::from(b'0' + n),
+                };
+                let _ = write!(out, " {mark}");
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The illegal move, for JSON.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct IllegalDetails {
+    /// Its turn, as written.
+    pub turn: u64,
+    /// Its line.
+    pub line: usize,
+    /// The move as written (`10` as `X`).
+    #[serde(rename = "move")]
+    pub written: String,
+    /// The kind (kebab-case), as the verdict's reason names it.
+    pub kind: &'static str,
+    /// What the move did, in plain words.
+    pub what: String,
+    /// The rule it breaks.
+    pub rule: &'static str,
+    /// Why it is illegal (the verdict's reason).
+    pub message: String,
+}
+
+/// The board at the moment that matters, for JSON.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct BoardDetails {
+    /// `after N moves` or `before turn T`.
+    pub moment: String,
+    /// Contract rules: tokens on each card's two squares, by card (`2h`).
+    pub tokens: Option<BTreeMap<String, u8>>,
+    /// Full rules: 10 rows of 10 marks, `A1` first: `*` a free corner, `.` empty, `b g r` a
+    /// token, `B G R` a token of a completed sequence.
+    pub rows: Option<Vec<String>>,
+}
+
+/// The explanation of a Sequence verdict, for JSON.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct SequenceDetails {
+    /// The first illegal move, if any.
+    pub illegal: Option<IllegalDetails>,
+    /// The board before the illegal move, or after the log.
+    pub board: BoardDetails,
+    /// Full rules: completed sequences by team.
+    pub sequences: Option<BTreeMap<String, usize>>,
+    /// Full rules: the winner, if any.
+    pub winner: Option<String>,
+}
+
+impl SequenceDetails {
+    /// The details of an explanation.
+    pub fn new(e: &Explanation) -> SequenceDetails {
+        let tokens = e.board.token_rows().map(|rows| {
+            rows.into_iter()
+                .flat_map(|(suit, row)| {
+                    row.into_iter()
+                        .map(move |(rank, n)| (format!("{}{}", rank.symbol(), suit.letter()), n))
+                })
+                .collect()
+        });
+        SequenceDetails {
+            illegal: e.illegal.as_ref().map(|i| IllegalDetails {
+                turn: i.turn,
+                line: i.line,
+                written: i.written.clone(),
+                kind: i.kind().name(),
+                what: i.what.clone(),
+                rule: i.rule,
+                message: i.illegal.to_string(),
+            }),
+            board: BoardDetails {
+                moment: moment(e),
+                tokens,
+                rows: e.board.grid_rows(),
+            },
+            sequences: (e.mode == Mode::Full).then(|| {
+                e.sequences()
+                    .into_iter()
+                    .map(|(team, n)| (team.to_string(), n))
+                    .collect()
+            }),
+            winner: e.winner().map(|t| t.to_string()),
+        }
+    }
+}
