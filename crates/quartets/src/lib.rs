@@ -36,7 +36,7 @@ pub use action::{Action, NameError};
 pub use game::{Quartets, QuartetsReferee};
 pub use referee::{Contradiction, Place, Reason, Referee, RuleError, Trust, Verdict};
 pub use rules::{
-    Card, Player, Rules, RulesError, SetId, MAX_CARDS, MAX_CARDS_PER_SET, MAX_PLAYERS,
+    Card, Player, Rules, RulesBuilder, RulesError, SetId, MAX_CARDS, MAX_CARDS_PER_SET, MAX_PLAYERS,
 };
 
 use notation::{LogReader, ParseError, RawAction};

@@ -256,15 +256,10 @@ impl<'a> LogReader<'a> {
     /// reads the line the general way. A judge's inner loop over this keeps the action in
     /// registers.
     ///
-    /// ```
-    /// use fairplay_quartets::notation::LogReader;
-    /// let mut reader = LogReader::new(b"2\n1 A 2 3C no\n1  Q 3\n").unwrap();
-    /// assert!(reader.next_canonical().is_some());
-    /// assert!(reader.next_canonical().is_none()); // two spaces: not canonical
-    /// assert!(reader.next_action().unwrap().is_ok());
-    /// ```
+    /// Internal: [`audit`](crate::audit)'s inner loop; everyone else reads through
+    /// [`LogReader::next_action`], which takes this path first.
     #[inline(always)]
-    pub fn next_canonical(&mut self) -> Option<RawAction> {
+    pub(crate) fn next_canonical(&mut self) -> Option<RawAction> {
         if self.left == 0 {
             return None;
         }

@@ -468,7 +468,7 @@ impl Referee {
         } = raw
         else {
             let action = self.rules.check(raw)?;
-            return self.apply(action);
+            return self.apply_checked(action);
         };
         // Asks are most actions: their names are checked as plain values, without building an
         // `Action` (an enum the compiler would pack into memory and read back).
@@ -481,10 +481,30 @@ impl Referee {
     }
 
     /// Applies one action. A [`RuleError`] leaves the referee as it was; otherwise the verdict
-    /// after the action is returned. After cheating is certain the public state is still
+    /// after the action is returned. An action whose names were checked against other rules is
+    /// refused unless it names a player, set and card of these rules:
+    ///
+    /// ```
+    /// use fairplay_quartets::{notation::parse_action, Referee, Rules, RuleError};
+    /// let wide = Rules::builder().players(4).sets(8).cards_per_set(26).build().unwrap();
+    /// let card_1z = wide.check(parse_action(b"1 A 2 1Z no", 1).unwrap().unwrap()).unwrap();
+    /// let mut standard = Referee::new(Rules::standard());
+    /// assert!(matches!(standard.apply(card_1z), Err(RuleError::Name(_))));
+    /// assert_eq!(standard.actions(), 0);
+    /// ```
+    /// After cheating is certain the public state is still
     /// followed (turns, counts, where moved cards are), so a game can be watched to its end.
     #[inline]
     pub fn apply(&mut self, action: Action) -> Result<Verdict, RuleError> {
+        // An action checked against other rules is checked again against these: a card `1Z`
+        // of a 26-card set is no card of the standard game, whatever index it would map to.
+        let action = self.rules.check(action.to_raw())?;
+        self.apply_checked(action)
+    }
+
+    /// [`Referee::apply`] for an action whose names were checked against these rules.
+    #[inline]
+    fn apply_checked(&mut self, action: Action) -> Result<Verdict, RuleError> {
         match action {
             Action::Ask {
                 asker,

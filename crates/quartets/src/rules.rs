@@ -279,6 +279,66 @@ impl Rules {
     }
 }
 
+/// Builds [`Rules`] by name: `Rules::builder().players(3).sets(4).cards_per_set(2).hands([3, 3,
+/// 2]).build()`. Unset sizes are the standard game's (4 players, 8 sets of 4); unset hands
+/// split the deck evenly.
+///
+/// ```
+/// use fairplay_quartets::Rules;
+/// let small = Rules::builder().players(3).sets(3).cards_per_set(3).build().unwrap();
+/// assert_eq!((small.deck_size(), small.hand_sizes()), (9, &[3, 3, 3][..]));
+/// let uneven = Rules::builder().players(3).sets(4).cards_per_set(2).hands([3, 3, 2]).build();
+/// assert_eq!(uneven.unwrap().hand_sizes(), &[3, 3, 2]);
+/// assert!(Rules::builder().players(3).sets(4).cards_per_set(2).build().is_err()); // 8 cards, 3 players
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[must_use]
+pub struct RulesBuilder {
+    players: usize,
+    sets: usize,
+    cards_per_set: usize,
+    hands: Option<Vec<u32>>,
+}
+
+impl RulesBuilder {
+    /// Number of players (2 to [`MAX_PLAYERS`]).
+    pub fn players(mut self, players: usize) -> RulesBuilder {
+        self.players = players;
+        self
+    }
+    /// Number of sets.
+    pub fn sets(mut self, sets: usize) -> RulesBuilder {
+        self.sets = sets;
+        self
+    }
+    /// Cards in each set (1 to [`MAX_CARDS_PER_SET`]).
+    pub fn cards_per_set(mut self, cards_per_set: usize) -> RulesBuilder {
+        self.cards_per_set = cards_per_set;
+        self
+    }
+    /// Cards dealt to each player, player 1 first.
+    pub fn hands(mut self, hands: impl Into<Vec<u32>>) -> RulesBuilder {
+        self.hands = Some(hands.into());
+        self
+    }
+    /// The rules, or why these sizes are not a playable game.
+    pub fn build(self) -> Result<Rules, RulesError> {
+        Rules::new(self.players, self.sets, self.cards_per_set, self.hands)
+    }
+}
+
+impl Rules {
+    /// A builder of rules, starting from the standard sizes.
+    pub fn builder() -> RulesBuilder {
+        RulesBuilder {
+            players: 4,
+            sets: 8,
+            cards_per_set: 4,
+            hands: None,
+        }
+    }
+}
+
 impl Default for Rules {
     fn default() -> Self {
         Rules::standard()
