@@ -34,7 +34,7 @@ mod serialize;
 
 pub use action::{Action, NameError};
 pub use game::{Quartets, QuartetsReferee};
-pub use referee::{Contradiction, Place, Reason, Referee, RuleError, Trust, Verdict};
+pub use referee::{Contradiction, Established, Place, Reason, Referee, RuleError, Trust, Verdict};
 pub use rules::{
     Card, Player, Rules, RulesBuilder, RulesError, SetId, MAX_CARDS, MAX_CARDS_PER_SET, MAX_PLAYERS,
 };

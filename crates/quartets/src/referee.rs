@@ -251,6 +251,24 @@ impl Trust {
     }
 }
 
+/// What one action established besides the verdict: which of its claims say something about
+/// the deal, and which cards it showed to have been dealt to whom. Explanations are built from
+/// these steps, so they never re-derive what the referee decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Established {
+    /// The verdict after the action.
+    pub verdict: Verdict,
+    /// An ask's claim "I hold a card of this set" says something: no card of the set was seen
+    /// in the asker's hand.
+    pub ask_claim: bool,
+    /// A "no" says something: the card had never moved, or was seen in the denier's hand.
+    pub denial_claim: bool,
+    /// Cards that moved for the first time, so everybody saw they had been dealt to this
+    /// player: the set, and its letters as a bit mask (bit 0 is `A`).
+    pub dealt: Option<(Player, SetId, u32)>,
+}
+
 /// A referee for one game: feed it actions in order, learn after each whether an honest deal
 /// still exists.
 ///
@@ -500,6 +518,59 @@ impl Referee {
         // of a 26-card set is no card of the standard game, whatever index it would map to.
         let action = self.rules.check(action.to_raw())?;
         self.apply_checked(action)
+    }
+
+    /// Applies one action like [`Referee::apply`] and says what it established.
+    ///
+    /// ```
+    /// use fairplay_quartets::{notation::parse_action, Referee, Rules};
+    /// let rules = Rules::standard();
+    /// let mut referee = Referee::new(rules.clone());
+    /// let action = |line: &[u8]| rules.check(parse_action(line, 1).unwrap().unwrap()).unwrap();
+    /// let step = referee.step(action(b"1 A 2 3C yes")).unwrap();
+    /// assert!(step.ask_claim && !step.denial_claim);
+    /// let (player, set, letters) = step.dealt.unwrap(); // 3C was dealt to player 2
+    /// assert_eq!((player.number(), set.number(), letters), (2, 3, 0b100));
+    /// let step = referee.step(action(b"1 A 3 3D no")).unwrap();
+    /// assert!(!step.ask_claim && step.denial_claim); // 3C is seen in player 1's hand now
+    /// ```
+    pub fn step(&mut self, action: Action) -> Result<Established, RuleError> {
+        let action = self.rules.check(action.to_raw())?;
+        let sets = self.rules.sets();
+        let (ask_claim, denial_claim, dealt) = match action {
+            Action::Ask {
+                asker,
+                target,
+                card,
+                granted,
+            } => {
+                let place = self.place[self.rules.card_index(card)];
+                let seen = self.hand[asker.index() * sets + card.set().index()] & !NEEDED;
+                let denial = !granted && (place == UNMOVED || place == target.0);
+                let dealt = (granted && place == UNMOVED)
+                    .then(|| (target, card.set(), 1 << card.letter_index()));
+                (seen == 0, denial, dealt)
+            }
+            Action::LayAside { player, set } => {
+                let letters = self
+                    .rules
+                    .cards_of(set)
+                    .filter(|&c| self.place[self.rules.card_index(c)] == UNMOVED)
+                    .fold(0, |mask, c| mask | 1 << c.letter_index());
+                (
+                    false,
+                    false,
+                    (letters != 0).then_some((player, set, letters)),
+                )
+            }
+        };
+        let verdict = self.apply_checked(action)?;
+        Ok(Established {
+            verdict,
+            ask_claim,
+            denial_claim,
+            dealt,
+        })
     }
 
     /// [`Referee::apply`] for an action whose names were checked against these rules.
