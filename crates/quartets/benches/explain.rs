@@ -1,5 +1,6 @@
-//! Benchmark of `explain` (proof and suspects) on a standard game of 1000 actions in which
-//! cheating becomes certain late, from the simulator.
+//! Benchmarks of `explain`: proof and suspects, and knowledge, on a standard game of 1000
+//! actions in which cheating becomes certain late, from the simulator; and knowledge of a big
+//! game (16 players, 1000 sets of 16 cards) before any action, where every card may be anywhere.
 //!
 //! Run with `cargo bench -p fairplay-quartets --bench explain`.
 
@@ -56,8 +57,27 @@ fn standard(c: &mut Criterion) {
     group.bench_function("knowledge", |b| {
         b.iter(|| explain(black_box(log.as_bytes()), &config.rules, &knowledge).unwrap())
     });
+    // The floor of both: reading and judging the log, no question asked.
+    let nothing = Questions::default();
+    group.bench_function("verdict_only", |b| {
+        b.iter(|| explain(black_box(log.as_bytes()), &config.rules, &nothing).unwrap())
+    });
     group.finish();
 }
 
-criterion_group!(benches, standard);
+fn big_empty(c: &mut Criterion) {
+    let rules = Rules::new(16, 1000, 16, None).unwrap();
+    let knowledge = Questions {
+        knowledge: true,
+        ..Questions::default()
+    };
+    let mut group = c.benchmark_group("explain_16x1000x16_empty");
+    group.sample_size(20);
+    group.bench_function("knowledge", |b| {
+        b.iter(|| explain(black_box(b"0\n"), &rules, &knowledge).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, standard, big_empty);
 criterion_main!(benches);

@@ -2,9 +2,9 @@
 
 use super::model::{Claim, ClaimKind};
 use crate::action::Action;
-use crate::notation::LogReader;
-use crate::referee::{Contradiction, Place, Referee, RuleError, Trust};
-use crate::rules::{Card, Player, Rules};
+use crate::notation::{LogReader, RawAction};
+use crate::referee::{Contradiction, Place, Referee, RuleError, Trust, Verdict};
+use crate::rules::{Player, Rules, MAX_CARDS_PER_SET};
 use crate::LogError;
 
 /// A log read once with every claim believed, with what the questions need.
@@ -21,86 +21,150 @@ pub(super) struct Log {
     pub(super) contradiction: Option<Contradiction>,
 }
 
-impl Log {
-    pub(super) fn read(input: &[u8], rules: &Rules) -> Result<Log, LogError> {
-        let mut referee = Referee::new(rules.clone());
-        let mut log = Log {
-            rules: rules.clone(),
-            total: 0,
-            actions: Vec::new(),
-            live: Vec::new(),
-            first_move: vec![None; rules.deck_size()],
-            contradiction: None,
-        };
-        let mut judging = true;
-        for record in LogReader::new(input)? {
-            let record = record?;
-            log.total += 1;
-            if !judging {
-                continue;
-            }
-            let checked = rules.check(record.action).map_err(RuleError::from);
-            let action = match checked {
-                Ok(action) => action,
-                Err(error) if referee.contradiction().is_none() => {
-                    return Err(LogError::Rule {
-                        line: record.line,
-                        action: log.total,
-                        error,
-                    })
-                }
-                Err(_) => {
-                    judging = false;
-                    continue;
-                }
-            };
-            let live = log.liveness(&referee, action);
-            let before: Vec<Place> = log.touched(action).map(|c| referee.place(c)).collect();
-            match referee.apply(action) {
-                Ok(_) => {}
-                Err(error) if referee.contradiction().is_none() => {
-                    return Err(LogError::Rule {
-                        line: record.line,
-                        action: log.total,
-                        error,
-                    })
-                }
-                Err(_) => {
-                    judging = false;
-                    continue;
-                }
-            }
-            let number = log.actions.len() + 1;
-            for (card, place) in log.touched(action).zip(before).collect::<Vec<_>>() {
-                if place == Place::Unmoved {
-                    let player = match action {
-                        Action::Ask { target, .. } => target,
-                        Action::LayAside { player, .. } => player,
-                    };
-                    log.first_move[log.rules.card_index(card)] = Some((player, number));
-                }
-            }
-            log.actions.push(action);
-            log.live.push(live);
-            if log.contradiction.is_none() {
-                log.contradiction = referee.contradiction();
-            }
+/// A [`Log::read`] under way: the log so far and the referee that judges it.
+struct Reading {
+    log: Log,
+    referee: Referee,
+    /// Whether actions are still judged (until one breaks a public rule after the
+    /// contradiction).
+    judging: bool,
+}
+
+impl Reading {
+    /// Takes in one action read from `reader`.
+    // Always inlined: the canonical path then keeps the action in registers (an action passed
+    // through memory as an enum costs more than judging it).
+    #[inline(always)]
+    fn step(&mut self, raw: RawAction, reader: &LogReader) -> Result<(), LogError> {
+        self.log.total += 1;
+        if !self.judging {
+            return Ok(());
         }
-        Ok(log)
+        let RawAction::Ask {
+            asker,
+            target,
+            set,
+            letter,
+            granted,
+        } = raw
+        else {
+            return self.lay_aside(raw, reader);
+        };
+        let rules = &self.log.rules;
+        let Some((asker, target, card)) = rules.check_ask(asker, target, set, letter) else {
+            return self.broken(rules.name_error(raw).into(), reader);
+        };
+        let referee = &mut self.referee;
+        let index = rules.card_index(card);
+        let place = referee.place(card);
+        // The ask says something when no card of the set is seen in the asker's hand; the
+        // denial, about a card that has not moved or is seen in the denier's hand.
+        let ask = rules
+            .cards_of(card.set())
+            .all(|c| referee.place(c) != Place::Hand(asker));
+        let denial = !granted && (place == Place::Unmoved || place == Place::Hand(target));
+        if let Err(error) = referee.apply_raw(raw) {
+            return self.broken(error, reader);
+        }
+        let number = self.log.actions.len() + 1;
+        if granted && place == Place::Unmoved {
+            self.log.first_move[index] = Some((target, number));
+        }
+        self.log.actions.push(Action::Ask {
+            asker,
+            target,
+            card,
+            granted,
+        });
+        self.log.live.push((ask, denial));
+        self.note_contradiction();
+        Ok(())
     }
 
-    /// The cards an action moves.
-    fn touched(&self, action: Action) -> impl Iterator<Item = Card> + '_ {
-        let (cards, one) = match action {
-            Action::Ask {
-                card,
-                granted: true,
-                ..
-            } => (None, Some(card)),
-            Action::Ask { .. } => (None, None),
-            Action::LayAside { set, .. } => (Some(self.rules.cards_of(set)), None),
+    /// A lay-aside: the cards of the set that never moved were dealt to the player.
+    #[inline(never)]
+    fn lay_aside(&mut self, raw: RawAction, reader: &LogReader) -> Result<(), LogError> {
+        let rules = &self.log.rules;
+        let action = match rules.check(raw) {
+            Ok(action) => action,
+            Err(error) => return self.broken(error.into(), reader),
         };
-        cards.into_iter().flatten().chain(one)
+        let Action::LayAside { player, set } = action else {
+            unreachable!("a lay-aside checks as one")
+        };
+        let first = set.index() * rules.cards_per_set();
+        let cards = first..first + rules.cards_per_set();
+        let mut unmoved = [false; MAX_CARDS_PER_SET];
+        for (unmoved, card) in unmoved.iter_mut().zip(cards.clone()) {
+            *unmoved = self.referee.place(rules.card_at(card)) == Place::Unmoved;
+        }
+        if let Err(error) = self.referee.apply(action) {
+            return self.broken(error, reader);
+        }
+        let number = self.log.actions.len() + 1;
+        for (&unmoved, card) in unmoved.iter().zip(cards) {
+            if unmoved {
+                self.log.first_move[card] = Some((player, number));
+            }
+        }
+        self.log.actions.push(action);
+        self.log.live.push(self.log.liveness(&self.referee, action));
+        self.note_contradiction();
+        Ok(())
+    }
+
+    /// An action breaks a public rule: an error while every action so far may be honest, the
+    /// end of judging after the contradiction.
+    #[cold]
+    fn broken(&mut self, error: RuleError, reader: &LogReader) -> Result<(), LogError> {
+        if self.referee.contradiction().is_none() {
+            return Err(LogError::Rule {
+                line: reader.line(),
+                action: self.log.total,
+                error,
+            });
+        }
+        self.judging = false;
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn note_contradiction(&mut self) {
+        if self.log.contradiction.is_none() {
+            self.log.contradiction = self.referee.contradiction();
+        }
+    }
+}
+
+impl Log {
+    pub(super) fn read(input: &[u8], rules: &Rules) -> Result<Log, LogError> {
+        let mut reader = LogReader::new(input)?;
+        // The count line is only a hint here (it may be wrong, or huge).
+        let expected = reader.declared().min(1 << 16);
+        let mut reading = Reading {
+            log: Log {
+                rules: rules.clone(),
+                total: 0,
+                actions: Vec::with_capacity(expected),
+                live: Vec::with_capacity(expected),
+                first_move: vec![None; rules.deck_size()],
+                contradiction: None,
+            },
+            referee: Referee::new(rules.clone()),
+            judging: true,
+        };
+        // Canonical lines, nearly all of a real log, in the inner loop; any other line (and the
+        // end of the log) the general way.
+        loop {
+            while let Some(raw) = reader.next_canonical() {
+                reading.step(raw, &reader)?;
+            }
+            match reader.next_action() {
+                Some(raw) => reading.step(raw?, &reader)?,
+                None => break,
+            }
+        }
+        Ok(reading.log)
     }
 
     fn liveness(&self, referee: &Referee, action: Action) -> (bool, bool) {
@@ -127,10 +191,11 @@ impl Log {
     pub(super) fn run(&self, trust: Trust, upto: usize) -> Referee {
         let mut referee = Referee::with_trust(self.rules.clone(), trust);
         for &action in &self.actions[..upto] {
-            referee
-                .apply(action)
+            // As written: an ask then takes the referee's path that keeps it in registers.
+            let verdict = referee
+                .apply_raw(action.to_raw())
                 .expect("public rules do not depend on trust");
-            if referee.contradiction().is_some() {
+            if verdict != Verdict::Honest {
                 break;
             }
         }
