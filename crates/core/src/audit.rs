@@ -1,25 +1,130 @@
-//! The default audit of a whole log, through a [`Referee`](crate::Referee).
+//! The default audit of a whole log through a [`Referee`](crate::Referee), from a byte slice
+//! or from a stream read as it arrives.
 
-use fairplay_text::{count_line, show, Lines};
+use std::io::BufRead;
 
+use fairplay_text::{decimal, show, Lines, Tokens};
+
+use crate::lines::LineReader;
 use crate::{ErrorKind, Game, Judgement, LogError};
+
+/// Where an audit gets its lines: a slice split in place, or a stream read line by line.
+trait LineSource {
+    /// The next line and its 1-based number; `None` at the end.
+    fn next(&mut self) -> Result<Option<(usize, &[u8])>, LogError>;
+    /// The number of the last line read.
+    fn last(&self) -> usize;
+}
+
+impl LineSource for Lines<'_> {
+    fn next(&mut self) -> Result<Option<(usize, &[u8])>, LogError> {
+        Ok(self.next_line().map(|line| (self.number(), line)))
+    }
+    fn last(&self) -> usize {
+        self.number()
+    }
+}
+
+/// A stream's lines, remembering how many were read.
+struct Stream<R> {
+    lines: LineReader<R>,
+    last: usize,
+}
+
+impl<R: BufRead> LineSource for Stream<R> {
+    fn next(&mut self) -> Result<Option<(usize, &[u8])>, LogError> {
+        let next = self.lines.next_line().map_err(|e| {
+            LogError::new(
+                ErrorKind::Io,
+                self.last + 1,
+                None,
+                format!("cannot read: {e}"),
+            )
+        })?;
+        match next {
+            None => Ok(None),
+            Some((number, line)) => {
+                self.last = number;
+                Ok(Some((number, line?)))
+            }
+        }
+    }
+    fn last(&self) -> usize {
+        self.last
+    }
+}
 
 /// Judges a whole log through `game`'s referee: a count line (blank lines before it are
 /// skipped), then one action per line. Judging stops at the first foul; the lines after it are
 /// still read, so a malformed file is reported rather than half-judged. The count must match
 /// the actions.
 pub fn audit_lines<G: Game + ?Sized>(game: &G, log: &[u8]) -> Result<Judgement, LogError> {
+    audit_source(game, &mut Lines::new(log))
+}
+
+/// [`audit_lines`] on a stream, read as it arrives: memory holds one line of at most
+/// `max_line` bytes, and the first malformed line ends the audit at once, however long the
+/// rest of the stream.
+///
+/// ```
+/// # use fairplay_core::{audit_reader, Game};
+/// # fn demo(game: &dyn Game) {
+/// let endless = std::io::repeat(b'y'); // `yes | fairplay ...`: line 1 is no count
+/// assert!(audit_reader(game, std::io::BufReader::new(endless), 4096).is_err());
+/// # }
+/// ```
+pub fn audit_reader<G: Game + ?Sized, R: BufRead>(
+    game: &G,
+    input: R,
+    max_line: usize,
+) -> Result<Judgement, LogError> {
+    audit_source(
+        game,
+        &mut Stream {
+            lines: LineReader::new(input, max_line),
+            last: 0,
+        },
+    )
+}
+
+/// The count line: one decimal number alone on the first non-blank line.
+fn count_line(source: &mut impl LineSource, what: &str) -> Result<(u64, usize), LogError> {
+    loop {
+        let Some((number, line)) = source.next()? else {
+            return Err(malformed(
+                source.last().max(1),
+                format!("expected {what}, found an empty input"),
+            ));
+        };
+        let mut tokens = Tokens::new(line);
+        let token = tokens.next_token();
+        if token.is_empty() {
+            continue;
+        }
+        let count = decimal(token)
+            .ok_or_else(|| malformed(number, format!("expected {what}, found {}", show(token))))?;
+        let extra = tokens.next_token();
+        if !extra.is_empty() {
+            return Err(malformed(
+                number,
+                format!("expected only {what}, found {}", show(extra)),
+            ));
+        }
+        return Ok((count, number));
+    }
+}
+
+fn audit_source<G: Game + ?Sized>(
+    game: &G,
+    source: &mut impl LineSource,
+) -> Result<Judgement, LogError> {
     let words = game.words();
-    let mut lines = Lines::new(log);
     let what = format!("the number of {}s", words.action);
-    let (declared, declared_line) =
-        count_line(&mut lines, &what).map_err(|(line, expected, found)| {
-            malformed(line, format!("expected {expected}, found {found}"))
-        })?;
+    let (declared, declared_line) = count_line(source, &what)?;
     let mut referee = game.referee();
+    referee.expect(declared);
     let mut actions = 0u64;
-    while let Some(line) = lines.next_line() {
-        let number = lines.number();
+    while let Some((number, line)) = source.next()? {
         let is_action = if actions == declared {
             if referee.read_line(line, number)? {
                 return Err(malformed(
@@ -43,18 +148,17 @@ pub fn audit_lines<G: Game + ?Sized>(game: &G, log: &[u8]) -> Result<Judgement, 
     }
     if actions != declared {
         return Err(malformed(
-            lines.number() + 1,
+            source.last() + 1,
             format!(
                 "expected {declared} {}s as line {declared_line} says, found {actions}",
                 words.action
             ),
         ));
     }
-    let actions = actions as usize;
     Ok(Judgement::new(
         game.name(),
         game.rules(),
-        actions,
+        actions as usize,
         referee.verdict().clone(),
     ))
 }

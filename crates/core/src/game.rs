@@ -38,9 +38,14 @@ pub trait Referee {
     /// error (a malformed line, an action breaking a rule anyone can check) leaves the referee
     /// as it was.
     fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, LogError>;
-    /// Reads one line without judging it: whether it holds an action, or why it is malformed.
-    /// For the lines of a log after its verdict is settled.
-    fn read_line(&self, line: &[u8], number: usize) -> Result<bool, LogError>;
+    /// Reads one line without judging its play: whether it holds an action, or why it is
+    /// malformed (what the notation requires is still checked, such as Sequence's increasing
+    /// turns and names). For the lines of a log after its verdict is settled.
+    fn read_line(&mut self, line: &[u8], number: usize) -> Result<bool, LogError>;
+    /// Told by a whole-log audit how many actions the count line announces, before the first
+    /// action: for games whose notation depends on it (Sequence turns run from 1 to that
+    /// number). Live games have no count.
+    fn expect(&mut self, _actions: u64) {}
     /// Actions judged so far.
     fn actions(&self) -> usize;
     /// The verdict so far: the first foul, once there is one.

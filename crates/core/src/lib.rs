@@ -51,7 +51,7 @@
 //! }
 //!
 //! impl Referee for Tosses {
-//!     fn read_line(&self, line: &[u8], number: usize) -> Result<bool, LogError> {
+//!     fn read_line(&mut self, line: &[u8], number: usize) -> Result<bool, LogError> {
 //!         Ok(toss(line, number)?.is_some())
 //!     }
 //!     fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, LogError> {
@@ -96,7 +96,7 @@ mod registry;
 pub mod text_serde;
 mod verdict;
 
-pub use audit::audit_lines;
+pub use audit::{audit_lines, audit_reader};
 pub use error::{ErrorKind, LogError};
 pub use game::{Game, Referee, Step, Words};
 pub use registry::Registry;

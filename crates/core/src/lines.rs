@@ -8,7 +8,8 @@ use crate::{ErrorKind, LogError};
 pub const DEFAULT_MAX_LINE: usize = 4096;
 
 /// Reads lines from a stream as they arrive, holding at most one line of at most `max` bytes:
-/// a longer line is skipped to its end and reported, so an endless line costs no memory.
+/// a longer line is reported as soon as it passes the limit and its rest is skipped, so an
+/// endless line costs no memory and is not waited for.
 ///
 /// ```
 /// use fairplay_core::lines::LineReader;
@@ -24,6 +25,8 @@ pub struct LineReader<R> {
     line: Vec<u8>,
     number: usize,
     max: usize,
+    /// Inside an overlong line already reported: its rest is skipped first.
+    skipping: bool,
 }
 
 impl<R: BufRead> LineReader<R> {
@@ -34,6 +37,7 @@ impl<R: BufRead> LineReader<R> {
             line: Vec::new(),
             number: 0,
             max,
+            skipping: false,
         }
     }
 
@@ -42,14 +46,22 @@ impl<R: BufRead> LineReader<R> {
     /// line break (or the end of the input) is read.
     #[allow(clippy::type_complexity)]
     pub fn next_line(&mut self) -> io::Result<Option<(usize, Result<&[u8], LogError>)>> {
-        self.line.clear();
-        let (mut any, mut too_long) = (false, false);
-        loop {
-            let available = match self.input.fill_buf() {
-                Ok(bytes) => bytes,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
+        while self.skipping {
+            let available = fill(&mut self.input)?;
+            if available.is_empty() {
+                return Ok(None);
+            }
+            let (used, done) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (available.len(), false),
             };
+            self.input.consume(used);
+            self.skipping = !done;
+        }
+        self.line.clear();
+        let mut any = false;
+        loop {
+            let available = fill(&mut self.input)?;
             if available.is_empty() {
                 if !any {
                     return Ok(None);
@@ -61,34 +73,38 @@ impl<R: BufRead> LineReader<R> {
                 Some(i) => (&available[..i], i + 1, true),
                 None => (available, available.len(), false),
             };
-            if !too_long {
-                if self.line.len() + chunk.len() > self.max {
-                    too_long = true;
-                    self.line = Vec::new();
-                } else {
-                    self.line.extend_from_slice(chunk);
-                }
+            if self.line.len() + chunk.len() > self.max {
+                self.input.consume(used);
+                self.skipping = !done;
+                self.line.clear();
+                self.number += 1;
+                let error = LogError::new(
+                    ErrorKind::LineTooLong,
+                    self.number,
+                    None,
+                    format!("the line is longer than {} bytes", self.max),
+                );
+                return Ok(Some((self.number, Err(error))));
             }
+            self.line.extend_from_slice(chunk);
             self.input.consume(used);
             if done {
                 break;
             }
         }
         self.number += 1;
-        Ok(Some((
-            self.number,
-            if too_long {
-                Err(LogError::new(
-                    ErrorKind::LineTooLong,
-                    self.number,
-                    None,
-                    format!("the line is longer than {} bytes", self.max),
-                ))
-            } else {
-                Ok(&self.line)
-            },
-        )))
+        Ok(Some((self.number, Ok(&self.line))))
     }
+}
+
+/// The stream's buffer, read again after an interruption.
+fn fill<R: BufRead>(input: &mut R) -> io::Result<&[u8]> {
+    while let Err(e) = input.fill_buf() {
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+    input.fill_buf()
 }
 
 /// Whether a line holds a single number and nothing else: the count line of a whole log.

@@ -199,7 +199,7 @@ impl fairplay_core::Referee for QuartetsReferee {
         Ok(Some(Step::new(action as u64, number, fresh)))
     }
 
-    fn read_line(&self, line: &[u8], number: usize) -> Result<bool, CoreError> {
+    fn read_line(&mut self, line: &[u8], number: usize) -> Result<bool, CoreError> {
         Ok(parse_action(line, number)?.is_some())
     }
 

@@ -1,8 +1,9 @@
 //! Quartets as a `fairplay_core::Game`: the fast audit and the line-by-line referee, driven by
-//! the core's generic audit, give the same judgement (or the same error) on simulated logs,
-//! on logs with a wrong count line, and on logs with a line broken.
+//! the core's generic audit (from a slice and from a stream), give the same judgement (or the
+//! same error) on simulated logs, on logs with a wrong count line, and on logs with a line
+//! broken.
 
-use fairplay_core::{audit_lines, Game};
+use fairplay_core::{audit_lines, audit_reader, Game};
 use fairplay_quartets::{Quartets, Rules};
 use fairplay_sim::quartets::{simulate_seeded, Config};
 
@@ -16,8 +17,10 @@ fn variants() -> Vec<Rules> {
 
 fn agree(game: &Quartets, log: &str) {
     let fast = game.audit(log.as_bytes());
-    let streamed = audit_lines(game, log.as_bytes());
-    assert_eq!(fast, streamed, "{log}");
+    assert_eq!(fast, audit_lines(game, log.as_bytes()), "{log}");
+    // Read as a stream, a few bytes at a time.
+    let trickle = std::io::BufReader::with_capacity(7, log.as_bytes());
+    assert_eq!(fast, audit_reader(game, trickle, 4096), "{log}");
 }
 
 #[test]

@@ -67,7 +67,7 @@ impl Referee for Tosses {
         Ok(Some(Step::new(self.tosses as u64, number, foul)))
     }
 
-    fn read_line(&self, line: &[u8], number: usize) -> Result<bool, LogError> {
+    fn read_line(&mut self, line: &[u8], number: usize) -> Result<bool, LogError> {
         Ok(toss(line, number)?.is_some())
     }
 

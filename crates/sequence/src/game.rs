@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use fairplay_core::{ErrorKind, Foul, Game, Judgement, LogError as CoreError, Step, Words};
 
-use crate::notation::{parse_move, ParseError, RawMove, TurnOrder};
+use crate::notation::{check_turn_range, parse_move, ParseError, RawMove, TurnOrder};
 use crate::{
     audit_contract, audit_full, Board, ContractGame, FullGame, IllegalMove, LogError, NameError,
     Teams, Verdict,
@@ -198,6 +198,8 @@ enum Engine {
 pub struct SequenceReferee {
     engine: Engine,
     turns: TurnOrder,
+    /// The count line's number of moves, in a whole-log audit: turns run from 1 to it.
+    declared: Option<u64>,
     moves: usize,
     verdict: fairplay_core::Verdict,
 }
@@ -215,6 +217,7 @@ impl SequenceReferee {
         SequenceReferee {
             engine,
             turns: TurnOrder::default(),
+            declared: None,
             moves: 0,
             verdict: fairplay_core::Verdict::Fair,
         }
@@ -241,12 +244,26 @@ impl SequenceReferee {
     }
 }
 
-impl fairplay_core::Referee for SequenceReferee {
-    fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, CoreError> {
+impl SequenceReferee {
+    /// A move line read and checked for what the notation requires: turns within the count
+    /// (in a whole log) and increasing.
+    fn read_move(&self, line: &[u8], number: usize) -> Result<Option<RawMove>, CoreError> {
         let Some(raw) = parse_move(line, number)? else {
             return Ok(None);
         };
+        if let Some(declared) = self.declared {
+            check_turn_range(raw.turn, declared, number)?;
+        }
         self.turns.check(raw.turn, number)?;
+        Ok(Some(raw))
+    }
+}
+
+impl fairplay_core::Referee for SequenceReferee {
+    fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, CoreError> {
+        let Some(raw) = self.read_move(line, number)? else {
+            return Ok(None);
+        };
         let judged = self
             .play(&raw)
             .map_err(|error| CoreError::new(ErrorKind::Rule, number, None, error.to_string()))?;
@@ -270,8 +287,23 @@ impl fairplay_core::Referee for SequenceReferee {
         }))
     }
 
-    fn read_line(&self, line: &[u8], number: usize) -> Result<bool, CoreError> {
-        Ok(parse_move(line, number)?.is_some())
+    fn read_line(&mut self, line: &[u8], number: usize) -> Result<bool, CoreError> {
+        let Some(raw) = self.read_move(line, number)? else {
+            return Ok(false);
+        };
+        // What was written must still name the board's cards and squares, as in a whole log.
+        let board = Board::standard();
+        let named = match &self.engine {
+            Engine::Contract(_) => board.contract_move(&raw).map(|_| ()),
+            Engine::Full(_, teams) => board.full_move(&raw, *teams).map(|_| ()),
+        };
+        named.map_err(|error| CoreError::new(ErrorKind::Rule, number, None, error.to_string()))?;
+        self.turns.accept(raw.turn);
+        Ok(true)
+    }
+
+    fn expect(&mut self, actions: u64) {
+        self.declared = Some(actions);
     }
 
     fn actions(&self) -> usize {

@@ -313,16 +313,24 @@ impl<'a> LogReader<'a> {
             ));
         }
         let turn = raw.turn;
-        if turn == 0 || turn > self.declared {
-            return Err(err(
-                format!("a turn number from 1 to {}", self.declared),
-                format!("`{turn}`"),
-            ));
-        }
+        check_turn_range(turn, self.declared, self.lines.number())?;
         self.turns.check(turn, self.lines.number())?;
         self.turns.accept(turn);
         Ok(())
     }
+}
+
+/// Checks that `turn`, on line `line`, is within `1..=declared`, the moves the count line
+/// announces.
+pub fn check_turn_range(turn: u64, declared: u64, line: usize) -> Result<(), ParseError> {
+    if turn == 0 || turn > declared {
+        return Err(ParseError {
+            line,
+            expected: format!("a turn number from 1 to {declared}"),
+            found: format!("`{turn}`"),
+        });
+    }
+    Ok(())
 }
 
 /// The order of turns: each move's turn number must be above the last one's. Shared by

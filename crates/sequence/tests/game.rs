@@ -2,7 +2,7 @@
 //! core's generic audit, give the same judgement (or the same error) on simulated games with
 //! injected illegal moves, by both rule sets, and with a line broken.
 
-use fairplay_core::{audit_lines, Game};
+use fairplay_core::{audit_lines, audit_reader, Game};
 use fairplay_sequence::{Sequence, SequenceRules, Teams};
 use fairplay_sim::sequence::{simulate_seeded, Config};
 
@@ -27,6 +27,8 @@ fn audits_and_streaming_referee_agree() {
             let log = simulate_seeded(&config, seed).log();
             let fast = game.audit(log.as_bytes());
             assert_eq!(fast, audit_lines(&game, log.as_bytes()), "{log}");
+            let trickle = std::io::BufReader::with_capacity(5, log.as_bytes());
+            assert_eq!(fast, audit_reader(&game, trickle, 4096), "{log}");
             fouls += usize::from(fast.unwrap().verdict.foul().is_some());
             let mut lines: Vec<&str> = log.lines().collect();
             if lines.len() > 2 {
@@ -37,6 +39,16 @@ fn audits_and_streaming_referee_agree() {
                     game.audit(broken.as_bytes()),
                     audit_lines(&game, broken.as_bytes())
                 );
+                // A turn beyond the count, and turns out of order.
+                for turn in ["99", "1"] {
+                    let mut lines: Vec<String> = log.lines().map(str::to_string).collect();
+                    let rest = lines[middle].split_once(' ').unwrap().1.to_string();
+                    lines[middle] = format!("{turn} {rest}");
+                    let log = lines.join("\n");
+                    let fast = game.audit(log.as_bytes());
+                    assert!(fast.is_err(), "{log}");
+                    assert_eq!(fast, audit_lines(&game, log.as_bytes()), "{log}");
+                }
             }
         }
         assert!(fouls > 60 && fouls < 590, "{rules:?}: {fouls} fouls");
