@@ -1,66 +1,44 @@
 //! `fairplay batch` through the real binary: a directory tree mixing Quartets, Sequence,
-//! malformed logs and JSON Lines, in every output format; auto-detection; exit codes.
+//! malformed logs and JSON Lines, in every output format; auto-detection; unreadable files;
+//! exit codes.
+
+mod common;
 
 use std::path::Path;
 
-use assert_cmd::Command;
+use common::{
+    csv_record, example, fairplay, json_record, write, BATCH_COLUMNS,
+    QUARTETS_SAMPLE1 as QUARTETS_CHEAT, QUARTETS_SAMPLE2 as QUARTETS_HONEST, SEQUENCE_INVALID,
+    SEQUENCE_VALID,
+};
 use predicates::prelude::*;
 
-fn fairplay() -> Command {
-    Command::cargo_bin("fairplay").unwrap()
-}
-
-const QUARTETS_CHEAT: &str = "4\n1 A 2 3C no\n2 A 3 3A yes\n2 A 4 3D yes\n2 A 1 3C no\n";
-const QUARTETS_HONEST: &str =
-    "6\n1 A 2 3C no\n2 A 3 3A yes\n2 A 4 3D yes\n2 A 1 3B no\n1 A 4 5B yes\n1 Q 5\n";
-const SEQUENCE_VALID: &str = "5\n1 5s P 5s\n2 7h P 7h\n3 5s P 5s\n4 Jh R 5s\n5 Jd P 5s\n";
-const SEQUENCE_INVALID: &str = "4\n1 2s P 2s\n2 Jd P 2s\n3 2s P 2s\n4 Jc P 3s\n";
-
 /// One expected row: the end of its `log` column, then the other columns (`""` when empty),
-/// and a piece of its detail.
+/// and the start of its detail.
 struct Expected {
     log: String,
     game: &'static str,
     verdict: &'static str,
     action: &'static str,
+    line: &'static str,
     actions: &'static str,
+    kind: &'static str,
     detail: &'static str,
 }
 
-fn row(
-    log: impl Into<String>,
-    game: &'static str,
-    verdict: &'static str,
-    action: &'static str,
-    actions: &'static str,
-    detail: &'static str,
-) -> Expected {
+/// An expected row; `cells` are game, verdict, action, line, actions, kind and detail.
+fn row(log: impl Into<String>, cells: [&'static str; 7]) -> Expected {
+    let [game, verdict, action, line, actions, kind, detail] = cells;
     Expected {
         log: log.into(),
         game,
         verdict,
         action,
+        line,
         actions,
+        kind,
         detail,
     }
-}
-
-fn write(root: &Path, name: &str, text: &str) {
-    let path = root.join(name);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
-
-fn json_record(id: Option<&str>, game: Option<&str>, log: &str) -> String {
-    let mut record = serde_json::Map::new();
-    if let Some(id) = id {
-        record.insert("id".into(), id.into());
-    }
-    if let Some(game) = game {
-        record.insert("game".into(), game.into());
-    }
-    record.insert("log".into(), log.into());
-    serde_json::Value::Object(record).to_string()
 }
 
 /// A tree of logs of every kind, and the rows `fairplay batch` must give for it, in order.
@@ -86,83 +64,118 @@ fn fixture() -> (tempfile::TempDir, Vec<Expected>) {
     ];
     write(root, "records.jsonl", &(records.join("\n") + "\n"));
     let jsonl = root.join("records.jsonl").display().to_string();
+    let no_deal = "no deal of the cards makes every action so far honest";
     let expected = vec![
         row(
             "empty.log",
-            "unknown",
-            "malformed",
-            "",
-            "",
-            "no action line",
+            [
+                "",
+                "error",
+                "",
+                "",
+                "",
+                "unknown-game",
+                "cannot tell the game: the log has no action line",
+            ],
         ),
         row(
             "junk.txt",
-            "unknown",
-            "malformed",
-            "",
-            "",
-            "line 1: cannot tell the game: `hello world`",
+            [
+                "",
+                "error",
+                "",
+                "1",
+                "",
+                "unknown-game",
+                "line 1: cannot tell the game: `hello world`",
+            ],
         ),
         row(
             "nested/deeper/no-count.log",
-            "quartets",
-            "malformed",
-            "",
-            "",
-            "line 1: expected only the number of actions, found `A`",
+            [
+                "quartets",
+                "error",
+                "",
+                "1",
+                "",
+                "malformed",
+                "line 1: expected only the number of actions, found `A`",
+            ],
         ),
         row(
             "q/cheat.log",
-            "quartets",
-            "cheating",
-            "4",
-            "4",
-            "no deal of the cards makes every action so far honest",
+            ["quartets", "foul", "4", "5", "4", "no-deal", no_deal],
         ),
-        row("q/honest.log", "quartets", "honest", "", "6", ""),
+        row("q/honest.log", ["quartets", "fair", "", "", "6", "", ""]),
         row(
             "q/rule-error.log",
-            "quartets",
-            "malformed",
-            "",
-            "",
-            "line 3 (action 2): player 1 acts, but it is player 2's turn",
+            [
+                "quartets",
+                "error",
+                "2",
+                "3",
+                "",
+                "rule",
+                "line 3 (action 2): player 1 acts, but it is player 2's turn",
+            ],
         ),
         row(
             "s/invalid.log",
-            "sequence",
-            "cheating",
-            "3",
-            "4",
-            "both 2s spots are already covered",
+            [
+                "sequence",
+                "foul",
+                "3",
+                "4",
+                "4",
+                "spots-full",
+                "both 2s spots are already covered",
+            ],
         ),
-        row("s/valid.log", "sequence", "honest", "", "5", ""),
+        row("s/valid.log", ["sequence", "fair", "", "", "5", "", ""]),
         row(
             "r1",
-            "quartets",
-            "cheating",
-            "4",
-            "4",
-            "no deal of the cards",
+            ["quartets", "foul", "4", "5", "4", "no-deal", no_deal],
         ),
-        row(format!("{jsonl}:2"), "sequence", "honest", "", "1", ""),
+        row(
+            format!("{jsonl}:2"),
+            ["sequence", "fair", "", "", "1", "", ""],
+        ),
         row(
             format!("{jsonl}:4"),
-            "unknown",
-            "malformed",
-            "",
-            "",
-            "not a JSON Lines log record",
+            [
+                "",
+                "error",
+                "",
+                "4",
+                "",
+                "malformed",
+                "line 4: not a JSON Lines log record",
+            ],
         ),
         row(
             "7",
-            "sequence",
-            "malformed",
-            "",
-            "",
-            "line 2: expected a card",
+            [
+                "sequence",
+                "error",
+                "",
+                "2",
+                "",
+                "malformed",
+                "line 2: expected a card",
+            ],
         ),
-        row("r6", "unknown", "malformed", "", "", "unknown game `chess`"),
+        row(
+            "r6",
+            [
+                "",
+                "error",
+                "",
+                "",
+                "",
+                "unknown-game",
+                "unknown game `chess`",
+            ],
+        ),
     ];
     (dir, expected)
 }
@@ -174,8 +187,27 @@ struct Got {
     game: String,
     verdict: String,
     action: String,
+    line: String,
     actions: String,
+    kind: String,
     detail: String,
+}
+
+impl Got {
+    /// A row from its eight cells, in column order.
+    fn of(cells: [String; 8]) -> Got {
+        let [log, game, verdict, action, line, actions, kind, detail] = cells;
+        Got {
+            log,
+            game,
+            verdict,
+            action,
+            line,
+            actions,
+            kind,
+            detail,
+        }
+    }
 }
 
 fn check(got: &[Got], expected: &[Expected]) {
@@ -190,13 +222,15 @@ fn check(got: &[Got], expected: &[Expected]) {
         assert_eq!(got.game, want.game, "{got:?}");
         assert_eq!(got.verdict, want.verdict, "{got:?}");
         assert_eq!(got.action, want.action, "{got:?}");
+        assert_eq!(got.line, want.line, "{got:?}");
         assert_eq!(got.actions, want.actions, "{got:?}");
+        assert_eq!(got.kind, want.kind, "{got:?}");
         if want.detail.is_empty() {
             assert_eq!(got.detail, "", "{got:?}");
         } else {
             assert!(
-                got.detail.contains(want.detail),
-                "detail of {got:?} should contain {:?}",
+                got.detail.starts_with(want.detail),
+                "detail of {got:?} should start with {:?}",
                 want.detail
             );
         }
@@ -206,9 +240,8 @@ fn check(got: &[Got], expected: &[Expected]) {
 fn check_summary(stderr: &[u8]) {
     let stderr = String::from_utf8_lossy(stderr);
     assert!(
-        stderr.starts_with(
-            "13 logs (5 quartets, 4 sequence, 4 unknown): 3 honest, 3 with cheating, 7 malformed\n"
-        ),
+        stderr
+            .starts_with("13 logs (4 unknown, 5 quartets, 4 sequence): 3 fair, 3 foul, 7 errors\n"),
         "{stderr}"
     );
     assert!(stderr.contains(" logs/s, "), "{stderr}");
@@ -237,10 +270,7 @@ fn table_is_the_default() {
     let (stdout, stderr) = run_batch(&[], dir.path());
     let mut lines = stdout.lines();
     let header: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
-    assert_eq!(
-        header,
-        ["log", "game", "verdict", "action", "actions", "detail"]
-    );
+    assert_eq!(header, BATCH_COLUMNS);
     let dash = |s: &str| {
         if s == "-" {
             String::new()
@@ -251,51 +281,42 @@ fn table_is_the_default() {
     let got: Vec<Got> = lines
         .map(|line| {
             let mut cells = line.split_whitespace();
-            let mut next = || cells.next().unwrap().to_string();
-            let (log, game, verdict, action, actions) = (next(), next(), next(), next(), next());
-            let detail = cells.collect::<Vec<_>>().join(" ");
-            Got {
-                log,
-                game,
-                verdict,
-                action: dash(&action),
-                actions: dash(&actions),
-                detail: dash(&detail),
-            }
+            let mut next = || dash(cells.next().unwrap());
+            let first: [String; 7] = std::array::from_fn(|_| next());
+            let detail = dash(&cells.collect::<Vec<_>>().join(" "));
+            let [log, game, verdict, action, line, actions, kind] = first;
+            Got::of([log, game, verdict, action, line, actions, kind, detail])
         })
         .collect();
     check(&got, &expected);
     check_summary(&stderr);
-    // The columns line up: every row starts its `game` and `verdict` cells where the header
-    // starts those columns.
+    // The columns line up: every row starts its word cells where the header starts those
+    // columns, and ends its number cells (right-aligned) where the header ends them.
     let header = stdout.lines().next().unwrap();
-    let (game_at, verdict_at) = (
-        header.find("game").unwrap(),
-        header.find("verdict").unwrap(),
-    );
+    let start = |column: &str| header.find(&format!("{column} ")).unwrap();
+    let end = |column: &str| start(column) + column.len();
+    let or_dash = |cell: &'static str| if cell.is_empty() { "-" } else { cell };
     for (line, want) in stdout.lines().skip(1).zip(&expected) {
-        assert!(line[game_at..].starts_with(want.game), "{line}");
-        assert!(line[verdict_at..].starts_with(want.verdict), "{line}");
-    }
-}
-
-/// Splits one CSV record (RFC 4180 quoting, no line breaks inside fields here).
-fn csv_record(line: &str) -> Vec<String> {
-    let mut fields = vec![String::new()];
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (c, quoted) {
-            ('"', true) if chars.peek() == Some(&'"') => {
-                chars.next();
-                fields.last_mut().unwrap().push('"');
-            }
-            ('"', _) => quoted = !quoted,
-            (',', false) => fields.push(String::new()),
-            (c, _) => fields.last_mut().unwrap().push(c),
+        assert!(
+            line[start("game")..].starts_with(or_dash(want.game)),
+            "{line}"
+        );
+        assert!(line[start("verdict")..].starts_with(want.verdict), "{line}");
+        assert!(
+            line[start("kind")..].starts_with(or_dash(want.kind)),
+            "{line}"
+        );
+        for (column, cell) in [
+            ("action", want.action),
+            ("line", want.line),
+            ("actions", want.actions),
+        ] {
+            assert!(
+                line[..end(column)].ends_with(&format!(" {}", or_dash(cell))),
+                "{column} in {line}"
+            );
         }
     }
-    fields
 }
 
 #[test]
@@ -303,19 +324,13 @@ fn csv_rows() {
     let (dir, expected) = fixture();
     let (stdout, stderr) = run_batch(&["--format", "csv"], dir.path());
     let mut lines = stdout.lines();
-    assert_eq!(lines.next(), Some("log,game,verdict,action,actions,detail"));
+    assert_eq!(lines.next(), Some(BATCH_COLUMNS.join(",").as_str()));
     let got: Vec<Got> = lines
         .map(|line| {
-            let f = csv_record(line);
-            assert_eq!(f.len(), 6, "{line}");
-            Got {
-                log: f[0].clone(),
-                game: f[1].clone(),
-                verdict: f[2].clone(),
-                action: f[3].clone(),
-                actions: f[4].clone(),
-                detail: f[5].clone(),
-            }
+            let fields: [String; 8] = csv_record(line)
+                .try_into()
+                .unwrap_or_else(|f| panic!("8 fields: {f:?} in {line}"));
+            Got::of(fields)
         })
         .collect();
     check(&got, &expected);
@@ -337,18 +352,24 @@ fn json_lines_rows() {
         .lines()
         .map(|line| {
             let v: serde_json::Value = serde_json::from_str(line).unwrap();
-            assert_eq!(v.as_object().unwrap().len(), 6, "{line}");
-            if !v["action"].is_null() {
-                assert!(v["action"].is_u64(), "numbers are numbers: {line}");
+            let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+            assert_eq!(keys.len(), BATCH_COLUMNS.len(), "{line}");
+            for column in BATCH_COLUMNS {
+                assert!(keys.contains(&column), "no {column}: {line}");
             }
-            Got {
-                log: text(&v["log"]),
-                game: text(&v["game"]),
-                verdict: text(&v["verdict"]),
-                action: text(&v["action"]),
-                actions: text(&v["actions"]),
-                detail: text(&v["detail"]),
+            for number in ["action", "line", "actions"] {
+                assert!(
+                    v[number].is_null() || v[number].is_u64(),
+                    "numbers are numbers: {line}"
+                );
             }
+            for word in ["game", "kind", "detail"] {
+                assert!(
+                    v[word].is_null() || v[word].as_str().is_some_and(|s| !s.is_empty()),
+                    "empty is null: {line}"
+                );
+            }
+            Got::of(BATCH_COLUMNS.map(|column| text(&v[column])))
         })
         .collect();
     check(&got, &expected);
@@ -369,20 +390,20 @@ fn files_and_json_lines_given_one_by_one() {
     assert!(output.status.success());
     let stdout = String::from_utf8(output.stdout).unwrap();
     let verdicts: Vec<Vec<String>> = stdout.lines().skip(1).map(csv_record).collect();
-    let columns: Vec<(&str, &str)> = verdicts
+    let columns: Vec<(&str, &str, &str)> = verdicts
         .iter()
-        .map(|f| (f[1].as_str(), f[2].as_str()))
+        .map(|f| (f[1].as_str(), f[2].as_str(), f[6].as_str()))
         .collect();
     assert_eq!(
         columns,
         [
-            ("sequence", "honest"),
-            ("quartets", "cheating"),
-            ("quartets", "cheating"),
-            ("sequence", "honest"),
-            ("unknown", "malformed"),
-            ("sequence", "malformed"),
-            ("unknown", "malformed"),
+            ("sequence", "fair", ""),
+            ("quartets", "foul", "no-deal"),
+            ("quartets", "foul", "no-deal"),
+            ("sequence", "fair", ""),
+            ("", "error", "malformed"),
+            ("sequence", "error", "malformed"),
+            ("", "error", "unknown-game"),
         ]
     );
 }
@@ -401,13 +422,13 @@ fn json_lines_on_standard_input() {
         .assert()
         .success()
         .stdout(
-            "log,game,verdict,action,actions,detail\n\
-             a,quartets,honest,,6,\n\
-             b,sequence,cheating,3,4,both 2s spots are already covered\n\
-             c,sequence,honest,,5,\n",
+            "log,game,verdict,action,line,actions,kind,detail\n\
+             a,quartets,fair,,,6,,\n\
+             b,sequence,foul,3,4,4,spots-full,both 2s spots are already covered\n\
+             c,sequence,fair,,,5,,\n",
         )
         .stderr(predicate::str::starts_with(
-            "3 logs (1 quartets, 2 sequence, 0 unknown): 2 honest, 1 with cheating, 0 malformed\n",
+            "3 logs (1 quartets, 2 sequence): 2 fair, 1 foul, 0 errors\n",
         ));
 }
 
@@ -421,31 +442,32 @@ fn game_option_overrides_detection() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            ",quartets,malformed,,,\"line 2: expected `A` (ask) or `Q` (lay a set aside), found `5s`\"\n",
+            ",quartets,error,,2,,malformed,\"line 2: expected `A` (ask) or `Q` (lay a set aside), found `5s`\"\n",
         ));
     fairplay()
         .args(["batch", "--format", "csv", "--game", "sequence"])
         .arg(root.join("q/honest.log"))
         .assert()
         .success()
-        .stdout(predicate::str::contains(",sequence,malformed,,,"));
+        .stdout(predicate::str::contains(
+            ",sequence,error,,2,,malformed,\"line 2: expected a card such as `5s`",
+        ));
 }
 
 #[test]
 fn sequence_full_rules_and_quartets_variants() {
-    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/sequence");
     fairplay()
         .args(["batch", "--format", "csv", "--rules", "full"])
-        .arg(format!("{examples}/full-game.log"))
-        .arg(format!("{examples}/full-illegal.log"))
-        .arg(format!("{examples}/three-teams.log"))
+        .arg(example("sequence/full-game.log"))
+        .arg(example("sequence/full-illegal.log"))
+        .arg(example("sequence/three-teams.log"))
         .assert()
         .success()
-        .stdout(predicate::str::contains("full-game.log,sequence,honest,,52,\n"))
+        .stdout(predicate::str::contains("full-game.log,sequence,fair,,,52,,\n"))
         .stdout(predicate::str::contains(
-            "full-illegal.log,sequence,cheating,51,52,the blue token on B8 is part of a completed sequence and cannot be removed\n",
+            "full-illegal.log,sequence,foul,51,52,52,in-sequence,the blue token on B8 is part of a completed sequence and cannot be removed\n",
         ))
-        .stdout(predicate::str::contains("three-teams.log,sequence,honest,,51,\n"));
+        .stdout(predicate::str::contains("three-teams.log,sequence,fair,,,51,,\n"));
 
     let dir = tempfile::tempdir().unwrap();
     // Three players with sets of three: player 3 exists, set 4 does not.
@@ -457,9 +479,9 @@ fn sequence_full_rules_and_quartets_variants() {
         .arg(dir.path())
         .assert()
         .success()
-        .stdout(predicate::str::contains("small.log,quartets,honest,,2,\n"))
+        .stdout(predicate::str::contains("small.log,quartets,fair,,,2,,\n"))
         .stdout(predicate::str::contains(
-            "too-big.log,quartets,malformed,,,",
+            "too-big.log,quartets,error,1,2,,rule,line 2 (action 1): there is no set 4",
         ));
     fairplay()
         .args(["batch", "--players", "3"])
@@ -499,9 +521,9 @@ fn many_logs_in_parallel_keep_their_order() {
     let mut expected = Vec::new();
     for i in 0..300 {
         let (text, verdict) = match i % 3 {
-            0 => (QUARTETS_CHEAT, "cheating"),
-            1 => (SEQUENCE_VALID, "honest"),
-            _ => ("garbage\n", "malformed"),
+            0 => (QUARTETS_CHEAT, "foul"),
+            1 => (SEQUENCE_VALID, "fair"),
+            _ => ("garbage\n", "error"),
         };
         write(dir.path(), &format!("log-{i:03}.log"), text);
         expected.push(format!("log-{i:03}.log,{verdict}"));
@@ -530,9 +552,100 @@ fn many_logs_in_parallel_keep_their_order() {
         assert_eq!(got, expected, "--jobs {jobs}");
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(
-            stderr.starts_with("300 logs (100 quartets, 100 sequence, 100 unknown): 100 honest, 100 with cheating, 100 malformed\n"),
+            stderr.starts_with("300 logs (100 unknown, 100 quartets, 100 sequence): 100 fair, 100 foul, 100 errors\n"),
             "{stderr}"
         );
         assert!(stderr.contains(&format!("({jobs} threads)")), "{stderr}");
     }
+}
+
+/// A file that cannot be read is an `error` row of kind `io`, and the batch goes on. Tests
+/// run as root, who reads a file of mode 000 anyway; `/proc/self/mem` fails to read for
+/// anyone (`read` at offset 0 is an I/O error), and a link to it is a file for the listing.
+#[cfg(target_os = "linux")]
+#[test]
+fn unreadable_files_are_error_rows_of_kind_io() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "a-fair.log", SEQUENCE_VALID);
+    std::os::unix::fs::symlink("/proc/self/mem", root.join("b-unreadable.log")).unwrap();
+    std::os::unix::fs::symlink("/proc/self/mem", root.join("c-unreadable.jsonl")).unwrap();
+    write(root, "d-foul.log", QUARTETS_CHEAT);
+    let unreadable = root.join("b-unreadable.log");
+    let output = fairplay()
+        .args(["batch", "--format", "jsonl"])
+        .arg(root)
+        .arg(&unreadable)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let rows: Vec<serde_json::Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let summary: Vec<(String, &str, &str)> = rows
+        .iter()
+        .map(|row| {
+            let log = row["log"].as_str().unwrap();
+            let name = Path::new(log).file_name().unwrap().to_string_lossy();
+            (
+                name.into_owned(),
+                row["verdict"].as_str().unwrap(),
+                row["kind"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    let named = |name: &str, verdict, kind| (name.to_string(), verdict, kind);
+    assert_eq!(
+        summary,
+        [
+            named("a-fair.log", "fair", ""),
+            named("b-unreadable.log", "error", "io"),
+            named("d-foul.log", "foul", "no-deal"),
+            named("c-unreadable.jsonl", "error", "io"),
+            named("b-unreadable.log", "error", "io"),
+        ]
+    );
+    for row in rows.iter().filter(|row| row["kind"] == "io") {
+        for empty in ["game", "action", "line", "actions"] {
+            assert!(row[empty].is_null(), "{empty} of {row}");
+        }
+        let detail = row["detail"].as_str().unwrap();
+        assert!(detail.starts_with("cannot read: "), "{row}");
+        assert!(detail.contains("os error"), "the system's reason: {row}");
+    }
+    assert_eq!(rows[4]["log"], unreadable.display().to_string());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr
+            .starts_with("5 logs (3 unknown, 1 quartets, 1 sequence): 1 fair, 1 foul, 3 errors\n"),
+        "{stderr}"
+    );
+    // In CSV too, with the columns in place.
+    let output = fairplay()
+        .args(["batch", "--format", "csv"])
+        .arg(&unreadable)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<Vec<String>> = stdout.lines().map(csv_record).collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert_eq!(lines[0], BATCH_COLUMNS);
+    let empty = String::new();
+    assert_eq!(
+        lines[1][..7],
+        [
+            unreadable.display().to_string(),
+            empty.clone(),
+            "error".to_string(),
+            empty.clone(),
+            empty.clone(),
+            empty,
+            "io".to_string(),
+        ],
+        "{stdout}"
+    );
+    assert!(lines[1][7].starts_with("cannot read: "), "{stdout}");
 }

@@ -1,11 +1,9 @@
 //! `fairplay completions SHELL` and `fairplay man`: generated from the clap definitions.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
 
-fn fairplay() -> Command {
-    Command::cargo_bin("fairplay").unwrap()
-}
+use common::fairplay;
+use predicates::prelude::*;
 
 const SUBCOMMANDS: [&str; 6] = [
     "quartets",

@@ -2,13 +2,16 @@
 //! (spec samples and hand-made cases), JSON output validated against
 //! `schemas/report.schema.json`, and the default output left byte-exact.
 
-use assert_cmd::Command;
-use serde_json::Value;
+mod common;
 
+use common::{
+    assert_valid, fairplay as command, validator, QUARTETS_SAMPLE1 as SAMPLE1,
+    QUARTETS_SAMPLE2 as SAMPLE2,
+};
+
+/// What `fairplay ARGS` prints on `stdin`, asserted to succeed.
 fn fairplay(args: &[&str], stdin: &str) -> String {
-    let output = Command::cargo_bin("fairplay")
-        .unwrap()
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+    let output = command()
         .env_remove("NO_COLOR")
         .args(args)
         .write_stdin(stdin)
@@ -16,19 +19,16 @@ fn fairplay(args: &[&str], stdin: &str) -> String {
         .unwrap();
     assert!(
         output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
+        "{args:?}: {}{}",
+        String::from_utf8_lossy(&output.stderr),
+        String::from_utf8_lossy(&output.stdout)
     );
     String::from_utf8(output.stdout).unwrap()
 }
 
 fn example(name: &str) -> String {
-    format!("../../examples/{name}")
+    common::example(name).display().to_string()
 }
-
-const SAMPLE1: &str = "4\n1 A 2 3C no\n2 A 3 3A yes\n2 A 4 3D yes\n2 A 1 3C no\n";
-const SAMPLE2: &str =
-    "6\n1 A 2 3C no\n2 A 3 3A yes\n2 A 4 3D yes\n2 A 1 3B no\n1 A 4 5B yes\n1 Q 5\n";
 
 /// Hand-made Quartets cases: (name, extra options, log).
 const CASES: &[(&str, &[&str], &str)] = &[
@@ -202,8 +202,7 @@ fn no_colour_when_not_a_terminal() {
 
 #[test]
 fn knowledge_after_cheating_is_an_error() {
-    let output = Command::cargo_bin("fairplay")
-        .unwrap()
+    let output = command()
         .args(["quartets", "--knowledge", "--at", "4"])
         .write_stdin(SAMPLE1)
         .output()
@@ -212,19 +211,26 @@ fn knowledge_after_cheating_is_an_error() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("no deal fits actions 1..4"));
 }
 
-fn validator() -> jsonschema::Validator {
-    let schema: Value = serde_json::from_str(include_str!("../../../schemas/report.schema.json"))
-        .expect("the schema is JSON");
-    jsonschema::validator_for(&schema).expect("a valid schema")
-}
-
-fn assert_valid(validator: &jsonschema::Validator, text: &str) {
-    let document: Value = serde_json::from_str(text).expect("one JSON document");
-    let errors: Vec<String> = validator
-        .iter_errors(&document)
-        .map(|e| format!("{e} at {}", e.instance_path))
-        .collect();
-    assert!(errors.is_empty(), "{errors:#?}\n{text}");
+/// Validates a document of a judged log against the schema, checks that its verdict and its
+/// contract text agree, and returns it.
+fn judged(validator: &jsonschema::Validator, text: &str) -> serde_json::Value {
+    let document = assert_valid(validator, text);
+    assert_eq!(document["schema_version"], 1, "{text}");
+    let contract = document["contract"].as_str().unwrap();
+    let verdict = &document["verdict"];
+    match verdict["kind"].as_str().unwrap() {
+        "fair" => assert!(contract == "yes\n" || contract == "VALID GAME\n", "{text}"),
+        "foul" => {
+            let action = verdict["action"].as_u64().unwrap();
+            assert!(
+                contract == format!("no\n{action}\n") || contract == format!("INVALID {action}\n"),
+                "{text}"
+            );
+            assert!(verdict["line"].as_u64().unwrap() > action, "{text}");
+        }
+        kind => panic!("verdict {kind}: {text}"),
+    }
+    document
 }
 
 #[test]
@@ -234,8 +240,8 @@ fn json_matches_the_schema() {
     for log in [SAMPLE1, SAMPLE2] {
         let mut args = vec!["quartets"];
         args.extend_from_slice(&all);
-        assert_valid(&validator, &fairplay(&args, log));
-        assert_valid(
+        judged(&validator, &fairplay(&args, log));
+        judged(
             &validator,
             &fairplay(&["quartets", "--format", "json"], log),
         );
@@ -244,7 +250,7 @@ fn json_matches_the_schema() {
         let mut args = vec!["quartets"];
         args.extend_from_slice(&all);
         args.extend_from_slice(options);
-        assert_valid(&validator, &fairplay(&args, log));
+        judged(&validator, &fairplay(&args, log));
     }
     // Simulated games, cheating and honest.
     for seed in 0..20 {
@@ -254,18 +260,21 @@ fn json_matches_the_schema() {
         let log = fairplay_sim::quartets::simulate_seeded(&config, seed).log();
         let mut args = vec!["quartets"];
         args.extend_from_slice(&all);
-        assert_valid(&validator, &fairplay(&args, &log));
+        let document = judged(&validator, &fairplay(&args, &log));
+        let engine = fairplay_quartets::audit(log.as_bytes(), &config.rules).unwrap();
+        assert_eq!(document["contract"], engine.contract(), "seed {seed}");
+        assert_eq!(document["actions"], engine.actions, "seed {seed}");
     }
     for n in 1..=4 {
         let file = example(&format!("sequence/sample{n}.log"));
-        assert_valid(
+        judged(
             &validator,
             &fairplay(&["sequence", "--format", "json", &file], ""),
         );
     }
     for file in ["full-game.log", "full-illegal.log", "three-teams.log"] {
         let file = example(&format!("sequence/{file}"));
-        assert_valid(
+        judged(
             &validator,
             &fairplay(
                 &[

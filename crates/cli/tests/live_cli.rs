@@ -2,20 +2,16 @@
 //! pipes (whole input at once, and one line at a time) and through a pseudo-terminal, where
 //! the answer to each line must come before the next line is typed.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command as StdCommand, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use assert_cmd::Command;
+use common::{fairplay, BIN};
 use expectrl::{ControlCode, Eof, Expect, Session};
-
-const BIN: &str = env!("CARGO_BIN_EXE_fairplay");
-
-fn fairplay() -> Command {
-    Command::cargo_bin("fairplay").unwrap()
-}
 
 /// The spec's first sample played live, with a typo, an out-of-turn action and an action
 /// after cheating became certain; and what the referee answers to each line.
@@ -50,7 +46,7 @@ const SEQUENCE_SESSION: [(&str, &str); 6] = [
     ("4 Jh R 2s", "turn 4: legal"),
     ("5 2s P 2s", "turn 5: legal"),
 ];
-const SEQUENCE_END: &str = "end: 5 moves, 1 illegal, the first at turn 3, 1 line ignored";
+const SEQUENCE_END: &str = "end: 5 moves, first illegal move at turn 3, 1 line ignored";
 
 fn transcript(session: &[(&str, &str)], end: &str) -> (String, String) {
     let input: String = session
@@ -163,7 +159,7 @@ fn sequence_live_full_rules() {
              error: line 3: expected a turn number above 2 (turns increase), found `2` (line ignored)\n\
              turn 3: legal\n\
              turn 4: ILLEGAL: green moves, but it is blue's turn\n\
-             end: 4 moves, 2 illegal, the first at turn 2, 1 line ignored\n",
+             end: 4 moves, first illegal move at turn 2, 1 line ignored\n",
         );
     // Three teams must be said: live mode cannot read ahead for `red`.
     fairplay()
@@ -181,6 +177,62 @@ fn sequence_live_full_rules() {
         .assert()
         .success()
         .stdout("turn 1: legal\nturn 2: legal\nturn 3: legal\nend: 3 moves, all legal\n");
+}
+
+/// `line` padded with spaces to `len` bytes.
+fn padded(line: &str, len: usize) -> String {
+    format!("{line:<len$}")
+}
+
+/// A line longer than 4096 bytes is reported and ignored, and the session goes on; a line of
+/// exactly 4096 bytes is judged. Even a line of a megabyte is only skipped.
+#[test]
+fn overlong_lines_are_ignored_and_the_session_goes_on() {
+    let input = [
+        "1 A 2 3C no".to_string(),
+        padded("2 A 3 3A yes", 4096),
+        "x".repeat(1 << 20),
+        padded("2 A 3 3B yes", 4097),
+        "2 A 4 3D yes".to_string(),
+    ]
+    .map(|line| line + "\n")
+    .concat();
+    fairplay()
+        .args(["quartets", "--live"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout(
+            "1: honest game still possible\n\
+             2: honest game still possible\n\
+             error: line 3: the line is longer than 4096 bytes (line ignored)\n\
+             error: line 4: the line is longer than 4096 bytes (line ignored)\n\
+             3: honest game still possible\n\
+             end: 3 actions, honest game possible, 2 lines ignored\n",
+        )
+        .stderr("");
+
+    let input = [
+        "1 2s P 2s".to_string(),
+        padded("2 Jd P 2s", 4097),
+        "2 Jd P 2s".to_string(),
+        padded("3 2s P 2s", 4096),
+    ]
+    .map(|line| line + "\n")
+    .concat();
+    fairplay()
+        .args(["sequence", "--live"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout(
+            "turn 1: legal\n\
+             error: line 2: the line is longer than 4096 bytes (line ignored)\n\
+             turn 2: legal\n\
+             turn 3: ILLEGAL: both 2s spots are already covered\n\
+             end: 3 moves, first illegal move at turn 3, 1 line ignored\n",
+        )
+        .stderr("");
 }
 
 /// Through pipes, one line at a time: the answer to each line arrives before the next line

@@ -1,11 +1,14 @@
-//! `fairplay quartets` through the real binary: contract output, exit codes, error messages.
+//! `fairplay quartets` through the real binary: contract output, exit codes, error messages
+//! (as text, and as JSON documents with `--format json`).
 
-use assert_cmd::Command;
+mod common;
+
+use common::{
+    assert_valid, example, fairplay, validator, QUARTETS_SAMPLE1 as SAMPLE1,
+    QUARTETS_SAMPLE2 as SAMPLE2,
+};
 use predicates::prelude::*;
-
-fn fairplay() -> Command {
-    Command::cargo_bin("fairplay").unwrap()
-}
+use serde_json::json;
 
 /// Runs `fairplay quartets <args>` on `log` given on standard input.
 fn judge(args: &[&str], log: &str) -> assert_cmd::assert::Assert {
@@ -25,20 +28,17 @@ fn rejected(args: &[&str], log: &str, message: &str) {
         .stderr(predicate::str::starts_with("fairplay: "));
 }
 
-const SAMPLE1: &str = "4\n1 A 2 3C no\n2 A 3 3A yes\n2 A 4 3D yes\n2 A 1 3C no\n";
-const SAMPLE2: &str =
-    "6\n1 A 2 3C no\n2 A 3 3A yes\n2 A 4 3D yes\n2 A 1 3B no\n1 A 4 5B yes\n1 Q 5\n";
-
 #[test]
 fn spec_samples_from_files() {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/quartets/");
     fairplay()
-        .args(["quartets", &format!("{root}sample1.log")])
+        .arg("quartets")
+        .arg(example("quartets/sample1.log"))
         .assert()
         .success()
         .stdout("no\n4\n");
     fairplay()
-        .args(["quartets", &format!("{root}sample2.log")])
+        .arg("quartets")
+        .arg(example("quartets/sample2.log"))
         .assert()
         .success()
         .stdout("yes\n");
@@ -254,4 +254,70 @@ fn help_teaches_the_format() {
         .success()
         .stdout(predicate::str::contains("x A y sk yes"))
         .stdout(predicate::str::contains("--hands"));
+}
+
+/// With `--format json`, a log that cannot be judged is an error document on standard
+/// output (following the schema), nothing on standard error, and exit status 2; with or
+/// without the report options.
+#[test]
+fn json_error_documents_for_malformed_logs_and_rule_errors() {
+    let validator = validator();
+    let cases = [
+        (
+            "1\n1 B 2 3C no\n",
+            json!({
+                "kind": "malformed",
+                "line": 2,
+                "action": null,
+                "message": "expected `A` (ask) or `Q` (lay a set aside), found `B`",
+            }),
+        ),
+        (
+            "2\n1 A 2 3C no\n",
+            json!({
+                "kind": "malformed",
+                "line": 3,
+                "action": null,
+                "message": "expected 2 actions as line 1 says, found 1",
+            }),
+        ),
+        (
+            "2\n1 A 2 3C no\n1 A 2 3B no\n",
+            json!({
+                "kind": "rule",
+                "line": 3,
+                "action": 2,
+                "message": "player 1 acts, but it is player 2's turn",
+            }),
+        ),
+        (
+            "1\n1 A 2 9C no\n",
+            json!({
+                "kind": "rule",
+                "line": 2,
+                "action": 1,
+                "message": "there is no set 9: sets are numbered 1 to 8",
+            }),
+        ),
+    ];
+    for (log, error) in cases {
+        for options in [&[][..], &["--explain", "--deal", "--knowledge"]] {
+            let output = fairplay()
+                .args(["quartets", "--format", "json"])
+                .args(options)
+                .write_stdin(log)
+                .output()
+                .unwrap();
+            assert_eq!(output.status.code(), Some(2), "{log:?} {options:?}");
+            assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{log:?}");
+            let stdout = String::from_utf8(output.stdout).unwrap();
+            let document = assert_valid(&validator, &stdout);
+            assert_eq!(
+                document,
+                json!({"schema_version": 1, "game": "quartets", "error": error}),
+                "{log:?} {options:?}"
+            );
+            assert!(stdout.ends_with("}\n"), "one document and a line break");
+        }
+    }
 }

@@ -1,18 +1,16 @@
-//! `fairplay sequence` through the real binary.
+//! `fairplay sequence` through the real binary: contract output, the full rules' report,
+//! exit codes, error messages (as text, and as JSON documents with `--format json`).
+
+mod common;
 
 use std::path::PathBuf;
 
-use assert_cmd::Command;
+use common::{assert_valid, fairplay, validator};
 use predicates::prelude::*;
+use serde_json::json;
 
 fn example(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../examples/sequence")
-        .join(name)
-}
-
-fn fairplay() -> Command {
-    Command::cargo_bin("fairplay").unwrap()
+    common::example(&format!("sequence/{name}"))
 }
 
 /// Runs `fairplay sequence ARGS` on `input` (stdin); returns (status, stdout, stderr).
@@ -293,4 +291,70 @@ fn help_teaches_the_format_and_the_10_alias() {
             "Validate a Sequence log: find the first illegal move",
         ));
     assert_eq!(run(&[], "1\n1 10h P Xh\n").1, "VALID GAME\n");
+}
+
+/// With `--format json`, a log that cannot be judged is an error document on standard
+/// output (following the schema), nothing on standard error, and exit status 2, under either
+/// rules and with or without `--explain`.
+#[test]
+fn json_error_documents_for_malformed_logs_and_rule_errors() {
+    let validator = validator();
+    let cases: [(&[&str], String, serde_json::Value); 4] = [
+        (
+            &[],
+            "1\n1 5z P 5s\n".to_string(),
+            json!({
+                "kind": "malformed",
+                "line": 2,
+                "action": null,
+                "message": "expected a card such as `5s`, `Xh` or `10h` (rank 2-9, X or 10, J, Q, K, A; suit h, c, d, s), found `5z`",
+            }),
+        ),
+        (
+            &[],
+            "2\n1 5s P 5s\n1 7h P 7h\n".to_string(),
+            json!({
+                "kind": "malformed",
+                "line": 3,
+                "action": null,
+                "message": "expected a turn number above 1 (turns increase), found `1`",
+            }),
+        ),
+        (
+            &["--rules", "full"],
+            "1\n1 5s P 5s\n".to_string(),
+            json!({
+                "kind": "rule",
+                "line": 2,
+                "action": null,
+                "message": "the full rules need the square of every placement and removal (such as `5s@B7` or `B7`), found only `5s`",
+            }),
+        ),
+        (
+            &["--rules", "full", "--teams", "2"],
+            log(&["5s P E1 blue", "6s P F1 green", "7s P G1 red"]),
+            json!({
+                "kind": "rule",
+                "line": 4,
+                "action": null,
+                "message": "there is no team red in a 2-team game (blue, green)",
+            }),
+        ),
+    ];
+    for (rules, input, error) in cases {
+        for explain in [&[][..], &["--explain"]] {
+            let mut args = vec!["--format", "json"];
+            args.extend_from_slice(rules);
+            args.extend_from_slice(explain);
+            let (code, out, err) = run(&args, &input);
+            assert_eq!((code, err.as_str()), (2, ""), "{args:?} {input:?}");
+            let document = assert_valid(&validator, &out);
+            assert_eq!(
+                document,
+                json!({"schema_version": 1, "game": "sequence", "error": error}),
+                "{args:?} {input:?}"
+            );
+            assert!(out.ends_with("}\n"), "one document and a line break");
+        }
+    }
 }

@@ -1,20 +1,16 @@
 //! `fairplay simulate` through the real binary: its logs are the simulators' logs, and they
 //! pipe straight into the judges (`fairplay simulate quartets --seed 1 | fairplay quartets`).
 
+mod common;
+
 use std::io::Read;
 use std::process::{Command as StdCommand, Stdio};
 
-use assert_cmd::Command;
+use common::{csv_record, fairplay, BATCH_COLUMNS, BIN};
 use fairplay_quartets::{audit, Rules};
 use fairplay_sequence::{audit_contract, audit_full, Teams};
 use fairplay_sim::{quartets as sim_quartets, sequence as sim_sequence};
 use predicates::prelude::*;
-
-const BIN: &str = env!("CARGO_BIN_EXE_fairplay");
-
-fn fairplay() -> Command {
-    Command::cargo_bin("fairplay").unwrap()
-}
 
 /// Runs `fairplay <simulate> | fairplay <judge>` as two processes joined by a real pipe and
 /// returns what the judge printed.
@@ -164,7 +160,9 @@ fn many_logs_as_json_lines_feed_the_batch() {
     assert!(output.status.success());
     let stdout = String::from_utf8(output.stdout).unwrap();
     let config = sim_quartets::Config::new(Rules::standard()).with_cheat_rate(0.02);
-    let mut expected = String::from("log,game,verdict,action,actions,detail\n");
+    // The rows the engine's own verdicts call for: (log, game, verdict, action, line, actions,
+    // kind, detail).
+    let mut expected = vec![BATCH_COLUMNS.map(String::from).to_vec()];
     for (i, line) in stdout.lines().enumerate() {
         let seed = 100 + i as u64;
         let record: serde_json::Value = serde_json::from_str(line).unwrap();
@@ -173,39 +171,42 @@ fn many_logs_as_json_lines_feed_the_batch() {
         assert_eq!(record["game"], "quartets");
         assert_eq!(record["log"], log.as_str());
         let report = audit(log.as_bytes(), &config.rules).unwrap();
-        let verdict = match report.verdict() {
-            fairplay_quartets::Verdict::Honest => format!("honest,,{}", report.actions),
-            fairplay_quartets::Verdict::Cheated { since } => {
-                format!("cheating,{since},{}", report.actions)
-            }
+        let (verdict, action, line, kind, detail) = match report.cheating {
+            None => ("fair", String::new(), String::new(), "", String::new()),
+            Some(cheating) => (
+                "foul",
+                cheating.contradiction.action.to_string(),
+                cheating.line.to_string(),
+                cheating.contradiction.reason.kind(),
+                cheating.contradiction.reason.to_string(),
+            ),
         };
-        expected.push_str(&format!("quartets-{seed},quartets,{verdict},"));
-        expected.push_str(&match report.verdict() {
-            fairplay_quartets::Verdict::Honest => String::new(),
-            _ => String::from("<reason>"),
-        });
-        expected.push('\n');
+        expected.push(vec![
+            format!("quartets-{seed}"),
+            "quartets".to_string(),
+            verdict.to_string(),
+            action,
+            line,
+            report.actions.to_string(),
+            kind.to_string(),
+            detail,
+        ]);
     }
     assert_eq!(stdout.lines().count(), 40);
+    assert!(
+        expected.iter().any(|row| row[2] == "foul"),
+        "a cheat rate of 2% shows some cheating"
+    );
     let batch = fairplay()
         .args(["batch", "--format", "csv", "-"])
         .write_stdin(stdout)
         .output()
         .unwrap();
     assert!(batch.status.success());
-    // The reasons are the batch's business (tested there); compare the other columns.
-    let got: String = String::from_utf8(batch.stdout)
+    let got: Vec<Vec<String>> = String::from_utf8(batch.stdout)
         .unwrap()
         .lines()
-        .map(|line| {
-            let cells: Vec<&str> = line.splitn(6, ',').collect();
-            let reason = if cells[5].is_empty() || cells[5] == "detail" {
-                cells[5]
-            } else {
-                "<reason>"
-            };
-            format!("{},{reason}\n", cells[..5].join(","))
-        })
+        .map(csv_record)
         .collect();
     assert_eq!(got, expected);
 }
@@ -240,7 +241,7 @@ fn many_logs_into_a_directory() {
         .assert()
         .success()
         .stderr(predicate::str::starts_with(
-            "12 logs (0 quartets, 12 sequence, 0 unknown): 12 honest, 0 with cheating, 0 malformed\n",
+            "12 logs (12 sequence): 12 fair, 0 foul, 0 errors\n",
         ));
 }
 
