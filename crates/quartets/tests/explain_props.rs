@@ -203,6 +203,17 @@ fn check_knowledge(
 }
 
 fn run_variant(rules: Rules, seeds: u64, max_actions: usize) -> (usize, usize) {
+    // Short games cheat often; long ones rarely, so that cheating becomes certain late.
+    let cheat_rate = if max_actions > 100 { 0.01 } else { 0.15 };
+    run_variant_with(rules, seeds, max_actions, cheat_rate)
+}
+
+fn run_variant_with(
+    rules: Rules,
+    seeds: u64,
+    max_actions: usize,
+    cheat_rate: f64,
+) -> (usize, usize) {
     let mut oracle = Oracle::new(rules.sets(), rules.cards_per_set(), rules.hand_sizes());
     let (mut cheated, mut honest) = (0, 0);
     let seeds = std::env::var("FAIRPLAY_EXPLAIN_SEEDS")
@@ -211,9 +222,15 @@ fn run_variant(rules: Rules, seeds: u64, max_actions: usize) -> (usize, usize) {
         .unwrap_or(seeds);
     for seed in 0..seeds {
         let config = Config::new(rules.clone())
-            .with_cheat_rate(if seed % 3 == 0 { 0.0 } else { 0.15 })
+            .with_cheat_rate(if seed % 3 == 0 { 0.0 } else { cheat_rate })
             .with_foolish_rate(0.2)
             .with_max_actions(max_actions);
+        // Long logs: sets stay in hand, so the game goes on.
+        let config = if max_actions > 100 {
+            config.with_lay_aside_rate(0.0)
+        } else {
+            config
+        };
         let game = simulate_seeded(&config, seed);
         let log = game.log();
         let e = check(&rules, &mut oracle, &log);
@@ -223,7 +240,10 @@ fn run_variant(rules: Rules, seeds: u64, max_actions: usize) -> (usize, usize) {
             Verdict::Honest => actions.len(),
             Verdict::Cheated { since } => since - 1,
         };
-        for at in 0..=consistent {
+        // Knowledge after every action of a short log; after about 40 spread over a long one,
+        // and after the last one some deal fits.
+        let stride = 1 + consistent / 40;
+        for at in (0..=consistent).step_by(stride).chain([consistent]) {
             let question = Questions {
                 knowledge: true,
                 at: Some(at),
@@ -306,6 +326,16 @@ fn five_players_two_sets_of_four() {
     let (cheated, honest) = run_variant(rules, 150, 20);
     assert!(
         cheated >= 10 && honest >= 10,
+        "{cheated} cheated, {honest} honest"
+    );
+}
+
+#[test]
+fn long_logs_three_players_three_sets_of_three() {
+    // Hundreds of actions: explain keeps states of the referee along the way for knowledge.
+    let (cheated, honest) = run_variant(Rules::new(3, 3, 3, None).unwrap(), 60, 400);
+    assert!(
+        cheated >= 5 && honest >= 5,
         "{cheated} cheated, {honest} honest"
     );
 }

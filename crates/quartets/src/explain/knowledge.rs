@@ -1,7 +1,7 @@
 //! What a watcher knows: where each card may be, and which sets each player certainly holds.
 
 use super::log::Log;
-use crate::referee::{Place, Trust};
+use crate::referee::Place;
 use crate::rules::{Card, Player, SetId};
 
 /// What a watcher knows about one card still in play.
@@ -49,7 +49,7 @@ pub struct Knowledge {
 
 impl Log {
     pub(super) fn knowledge(&self, after: usize) -> Knowledge {
-        let referee = self.run(Trust::everyone(), after);
+        let referee = self.state_after(after);
         let rules = &self.rules;
         // One pass for every card and player; nobody is possible once cheating is certain.
         let table = referee.knowledge_table();

@@ -12,13 +12,30 @@ pub(super) struct Log {
     pub(super) rules: Rules,
     pub(super) total: usize,
     /// The actions judged: all of them, or those before the first one breaking a public rule
-    /// after the contradiction.
+    /// after the contradiction; only those up to the contradiction unless the read was asked
+    /// to go on (see [`Log::read`]).
     pub(super) actions: Vec<Action>,
     /// Per action: whether its ask and its denial say anything about the deal.
     pub(super) live: Vec<(bool, bool)>,
     /// Per card: who was dealt it and when it first moved, if it has.
     pub(super) first_move: Vec<Option<(Player, usize)>>,
     pub(super) contradiction: Option<Contradiction>,
+    /// A state of the referee (every claim believed) kept for knowledge, and after how many
+    /// actions: see [`Keep`].
+    pub(super) kept: Option<(usize, Referee)>,
+}
+
+/// Which state of its referee a read keeps, so that knowledge needs not judge the log again
+/// from the start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Keep {
+    /// None.
+    Nothing,
+    /// The state after this many actions, if some deal fits them.
+    After(usize),
+    /// The state after the last action some deal fits: the final state of an honest log, else
+    /// the last of the states kept every [`Log::spacing`] actions before the contradiction.
+    Last,
 }
 
 /// A [`Log::read`] under way: the log so far and the referee that judges it.
@@ -28,6 +45,11 @@ struct Reading {
     /// Whether actions are still judged (until one breaks a public rule after the
     /// contradiction).
     judging: bool,
+    /// Whether to go on judging after the contradiction.
+    go_on: bool,
+    keep: Keep,
+    /// For [`Keep::Last`]: actions between two kept states.
+    spacing: usize,
 }
 
 impl Reading {
@@ -128,16 +150,45 @@ impl Reading {
         Ok(())
     }
 
+    /// After an action: the first contradiction, and the state kept for knowledge.
     #[inline(always)]
     fn note_contradiction(&mut self) {
-        if self.log.contradiction.is_none() {
-            self.log.contradiction = self.referee.contradiction();
+        if self.log.contradiction.is_some() {
+            return;
         }
+        self.log.contradiction = self.referee.contradiction();
+        if self.log.contradiction.is_some() {
+            self.judging = self.go_on;
+            return;
+        }
+        let done = self.log.actions.len();
+        let keep = match self.keep {
+            Keep::Nothing => false,
+            Keep::After(after) => done == after,
+            Keep::Last => done % self.spacing == 0,
+        };
+        if keep {
+            self.keep_state(done);
+        }
+    }
+
+    #[cold]
+    fn keep_state(&mut self, done: usize) {
+        self.log.kept = Some((done, self.referee.clone()));
     }
 }
 
 impl Log {
-    pub(super) fn read(input: &[u8], rules: &Rules) -> Result<Log, LogError> {
+    /// Reads and judges a log, keeping the state `keep` asks for. After the contradiction the
+    /// actions are only counted (a malformed line is still an error), unless `go_on`: then
+    /// they are judged until one breaks a public rule (the suspects are judged on them, and
+    /// [`Log::first_move`] notes the cards they move).
+    pub(super) fn read(
+        input: &[u8],
+        rules: &Rules,
+        keep: Keep,
+        go_on: bool,
+    ) -> Result<Log, LogError> {
         let mut reader = LogReader::new(input)?;
         // The count line is only a hint here (it may be wrong, or huge).
         let expected = reader.declared().min(1 << 16);
@@ -149,9 +200,13 @@ impl Log {
                 live: Vec::with_capacity(expected),
                 first_move: vec![None; rules.deck_size()],
                 contradiction: None,
+                kept: None,
             },
             referee: Referee::new(rules.clone()),
             judging: true,
+            go_on,
+            keep,
+            spacing: Log::spacing(rules),
         };
         // Canonical lines, nearly all of a real log, in the inner loop; any other line (and the
         // end of the log) the general way.
@@ -164,7 +219,29 @@ impl Log {
                 None => break,
             }
         }
-        Ok(reading.log)
+        let mut log = reading.log;
+        if keep == Keep::Last && log.contradiction.is_none() {
+            log.kept = Some((log.actions.len(), reading.referee));
+        }
+        Ok(log)
+    }
+
+    /// Actions between two states kept for [`Keep::Last`]: copying the referee costs about as
+    /// much as judging a few dozen actions plus one per card and per player and set.
+    fn spacing(rules: &Rules) -> usize {
+        128 + rules.deck_size() + rules.players() * rules.sets()
+    }
+
+    /// The referee believing every claim after actions `1..=upto` (or until cheating is
+    /// certain), from the state the read kept when it can.
+    pub(super) fn state_after(&self, upto: usize) -> std::borrow::Cow<'_, Referee> {
+        match &self.kept {
+            Some((done, referee)) if *done == upto => std::borrow::Cow::Borrowed(referee),
+            Some((done, referee)) if *done < upto => {
+                std::borrow::Cow::Owned(self.replay(referee.clone(), *done, upto))
+            }
+            _ => std::borrow::Cow::Owned(self.run(Trust::everyone(), upto)),
+        }
     }
 
     fn liveness(&self, referee: &Referee, action: Action) -> (bool, bool) {
@@ -189,8 +266,13 @@ impl Log {
 
     /// A referee believing `trust`, fed actions `1..=upto` or until cheating is certain.
     pub(super) fn run(&self, trust: Trust, upto: usize) -> Referee {
-        let mut referee = Referee::with_trust(self.rules.clone(), trust);
-        for &action in &self.actions[..upto] {
+        self.replay(Referee::with_trust(self.rules.clone(), trust), 0, upto)
+    }
+
+    /// `referee`, which has judged actions `1..=from`, fed actions `from + 1..=upto` or until
+    /// cheating is certain.
+    fn replay(&self, mut referee: Referee, from: usize, upto: usize) -> Referee {
+        for &action in &self.actions[from..upto] {
             // As written: an ask then takes the referee's path that keeps it in registers.
             let verdict = referee
                 .apply_raw(action.to_raw())

@@ -46,7 +46,7 @@ pub use suspects::Suspects;
 use crate::referee::{Contradiction, Verdict};
 use crate::rules::Rules;
 use crate::LogError;
-use log::Log;
+use log::{Keep, Log};
 
 /// What [`explain`] should work out besides the verdict.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -123,7 +123,14 @@ pub fn explain(
     rules: &Rules,
     questions: &Questions,
 ) -> Result<Explanation, ExplainError> {
-    let log = Log::read(input, rules)?;
+    let keep = match (questions.knowledge, questions.at) {
+        (false, _) => Keep::Nothing,
+        (true, Some(at)) => Keep::After(at),
+        (true, None) => Keep::Last,
+    };
+    // The suspects are judged on the whole log, and a proof cites cards that moved after the
+    // contradiction: only then is the rest of the log judged too.
+    let log = Log::read(input, rules, keep, questions.proof || questions.suspects)?;
     let verdict = match log.contradiction {
         None => Verdict::Honest,
         Some(c) => Verdict::Cheated { since: c.action },
