@@ -1,11 +1,46 @@
-//! Reading a log from a file or standard input.
+//! Reading a log from a file or standard input, as a stream.
 
-use std::io::Read;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
+
+use fairplay_core::{audit_reader, Game, Judgement, LogError};
 
 /// Where a log comes from: a path, or standard input for `-` or no path.
 pub struct Input {
     path: Option<PathBuf>,
+}
+
+/// A stream that keeps a copy of what its reader consumed, when asked to.
+struct Tee<R> {
+    inner: R,
+    copy: Option<Vec<u8>>,
+}
+
+impl<R: BufRead> Read for Tee<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(buf.len());
+        buf[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Tee<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        if let Some(copy) = &mut self.copy {
+            // The buffer is already filled: this only looks at it.
+            if let Ok(buffer) = self.inner.fill_buf() {
+                copy.extend_from_slice(&buffer[..amount.min(buffer.len())]);
+            }
+        }
+        self.inner.consume(amount);
+    }
 }
 
 impl Input {
@@ -23,21 +58,31 @@ impl Input {
         }
     }
 
-    /// The whole input as bytes.
-    pub fn read(&self) -> anyhow::Result<Vec<u8>> {
-        let mut bytes = Vec::new();
-        match &self.path {
-            Some(path) => {
-                bytes = std::fs::read(path)
-                    .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?
-            }
-            None => {
-                std::io::stdin()
-                    .lock()
-                    .read_to_end(&mut bytes)
-                    .map_err(|e| anyhow::anyhow!("cannot read standard input: {e}"))?;
-            }
-        }
-        Ok(bytes)
+    fn open(&self) -> anyhow::Result<Box<dyn BufRead>> {
+        Ok(match &self.path {
+            Some(path) => Box::new(BufReader::with_capacity(
+                1 << 16,
+                File::open(path)
+                    .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?,
+            )),
+            None => Box::new(io::stdin().lock()),
+        })
+    }
+
+    /// Judges the input as it is read (memory holds one line; a malformed line ends the
+    /// reading at once). With `keep`, the bytes read are kept too, for a second look at a log
+    /// that was judged (explanations, the full-rules board).
+    pub fn audit(
+        &self,
+        game: &dyn Game,
+        keep: bool,
+        max_line: usize,
+    ) -> anyhow::Result<(Result<Judgement, LogError>, Vec<u8>)> {
+        let mut tee = Tee {
+            inner: self.open()?,
+            copy: keep.then(Vec::new),
+        };
+        let judged = audit_reader(game, &mut tee, max_line);
+        Ok((judged, tee.copy.unwrap_or_default()))
     }
 }

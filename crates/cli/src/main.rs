@@ -2,7 +2,6 @@
 
 mod batch;
 mod completions;
-mod explain;
 mod input;
 mod live;
 mod quartets;
@@ -42,22 +41,49 @@ enum Command {
     Man(completions::ManArgs),
 }
 
+/// What a command prints on standard output, and the exit status after it.
+pub struct Output {
+    /// The text for standard output.
+    pub text: String,
+    /// The exit status: 0, or 2 when the text is a JSON error document.
+    pub status: u8,
+}
+
+impl From<String> for Output {
+    fn from(text: String) -> Output {
+        Output { text, status: 0 }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Quartets(args) => quartets::run(args),
         Command::Sequence(args) => sequence::run(args),
-        Command::Batch(args) => batch::run(args),
-        Command::Simulate(args) => simulate::run(args),
-        Command::Completions(args) => completions::completions(args, Cli::command()),
-        Command::Man(args) => completions::man(args, Cli::command()),
+        Command::Batch(args) => batch::run(args).map(Output::from),
+        Command::Simulate(args) => simulate::run(args).map(Output::from),
+        Command::Completions(args) => {
+            completions::completions(args, Cli::command()).map(Output::from)
+        }
+        Command::Man(args) => completions::man(args, Cli::command()).map(Output::from),
     };
     match result {
-        Ok(text) => {
+        Ok(output) => {
             let mut out = std::io::stdout().lock();
-            // A closed pipe (e.g. `| head`) is not an error worth reporting.
-            let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
-            ExitCode::SUCCESS
+            match out
+                .write_all(output.text.as_bytes())
+                .and_then(|()| out.flush())
+            {
+                Ok(()) => ExitCode::from(output.status),
+                // A closed pipe (e.g. `| head`) is not an error worth reporting.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                    ExitCode::from(output.status)
+                }
+                Err(e) => {
+                    eprintln!("fairplay: cannot write the output: {e}");
+                    ExitCode::from(2)
+                }
+            }
         }
         Err(error) => {
             eprintln!("fairplay: {error:#}");

@@ -3,10 +3,16 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use fairplay_quartets::audit;
+use fairplay_core::lines::DEFAULT_MAX_LINE;
+use fairplay_core::{Game, LogError};
+use fairplay_quartets::explain::{explain, ExplainError, Questions};
+use fairplay_quartets::{Quartets, Verdict};
+use fairplay_report::quartets::{no_deal_note, text, QuartetsDetails};
 
 use crate::input::Input;
+use crate::report::{self, Format, QuartetsReportArgs};
 use crate::variant::QuartetsVariant;
+use crate::Output;
 
 /// Options of `fairplay quartets`.
 #[derive(Args, Debug)]
@@ -26,7 +32,8 @@ rule gets `error: line L: ... (line ignored)` and is not applied. A first line h
 number is skipped as a count. See docs/batch-and-live.md.
 
 Exit status: 0 when judged (either verdict), 2 for unreadable or malformed logs and for
-actions that break a rule anyone can check (out of turn, asking oneself, ...).
+actions that break a rule anyone can check (out of turn, asking oneself, ...); with
+--format json such an error is a JSON document on standard output.
 
 Examples:
   fairplay quartets examples/quartets/sample1.log
@@ -43,20 +50,55 @@ pub struct QuartetsArgs {
     /// after each, print at once whether an honest game is still possible.
     #[arg(long)]
     live: bool,
+    /// The longest line accepted, in bytes; a longer one is an error naming it.
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LINE)]
+    max_line: usize,
     #[command(flatten)]
-    report: crate::report::QuartetsReportArgs,
+    report: QuartetsReportArgs,
 }
 
-pub fn run(args: QuartetsArgs) -> anyhow::Result<String> {
-    let rules = args.variant.rules()?;
+pub fn run(args: QuartetsArgs) -> anyhow::Result<Output> {
+    let game = Quartets::new(args.variant.rules()?);
     if args.live {
-        return crate::live::quartets(rules, args.file.as_deref());
+        return crate::live::run(&game, args.file.as_deref(), args.max_line).map(Output::from);
     }
     let input = Input::new(args.file);
-    let bytes = input.read()?;
-    if args.report.wanted() {
-        return crate::report::quartets(&args.report, &bytes, &rules, &input.name());
+    let (judged, bytes) = input.audit(&game, args.report.wanted(), args.max_line)?;
+    let format = args.report.format;
+    let judgement = match judged {
+        Ok(judgement) => judgement,
+        Err(error) => return report::failure(format, &game, &input.name(), error),
+    };
+    if !args.report.wanted() {
+        return Ok(game.contract(&judgement.verdict).into());
     }
-    let report = audit(&bytes, &rules).map_err(|e| anyhow::anyhow!("{}: {e}", input.name()))?;
-    Ok(report.contract())
+    let questions = Questions {
+        proof: args.report.explain,
+        suspects: args.report.explain,
+        deal: args.report.deal,
+        knowledge: args.report.knowledge,
+        at: args.report.at,
+    };
+    let explanation = match explain(&bytes, game.rules(), &questions) {
+        Ok(explanation) => explanation,
+        Err(ExplainError::Log(error)) => {
+            return report::failure(format, &game, &input.name(), LogError::from(error))
+        }
+        Err(error) => anyhow::bail!("{}: {error}", input.name()),
+    };
+    Ok(match format {
+        Format::Json if questions == Questions::default() => {
+            report::document::<QuartetsDetails>(&game, &judgement, None)
+        }
+        Format::Json => {
+            report::document(&game, &judgement, Some(QuartetsDetails::new(&explanation)))
+        }
+        Format::Text => {
+            let mut out = text(&explanation, report::style());
+            if let (true, Verdict::Cheated { since }) = (args.report.deal, explanation.verdict) {
+                out.push_str(&no_deal_note(since));
+            }
+            out.into()
+        }
+    })
 }

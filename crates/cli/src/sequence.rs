@@ -3,17 +3,37 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use fairplay_sequence::{audit_contract, audit_full, Teams};
+use fairplay_core::lines::DEFAULT_MAX_LINE;
+use fairplay_core::{Game, LogError};
+use fairplay_report::sequence::{text, usual, SequenceDetails};
+use fairplay_sequence::explain::{explain_contract, explain_full};
+use fairplay_sequence::{audit_full, Sequence, SequenceRules, Teams};
 
 use crate::input::Input;
+use crate::report::{self, Format, SequenceReportArgs};
+use crate::Output;
 
 /// Which rules judge the log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum RulesMode {
+pub enum RulesMode {
     /// The spec's rules: tokens counted per card; prints only `VALID GAME` or `INVALID <turn>`.
     Contract,
     /// The real game: squares, teams in turn, sequences, the win; prints a report and the board.
     Full,
+}
+
+impl RulesMode {
+    /// The engine's rules, with `teams` (2 or 3) for the full rules.
+    pub fn rules(self, teams: Option<u8>) -> anyhow::Result<SequenceRules> {
+        let teams = teams.and_then(|n| Teams::new(usize::from(n)));
+        match self {
+            RulesMode::Contract if teams.is_some() => {
+                anyhow::bail!("--teams applies only with --rules full")
+            }
+            RulesMode::Contract => Ok(SequenceRules::Contract),
+            RulesMode::Full => Ok(SequenceRules::Full(teams)),
+        }
+    }
 }
 
 /// Options of `fairplay sequence`.
@@ -46,7 +66,8 @@ changes nothing). A malformed line gets `error: line L: ... (line ignored)`. A f
 holding a single number is skipped as a count. See docs/batch-and-live.md.
 
 Exit status: 0 when judged (either verdict), 2 for unreadable or malformed logs (the
-message names the line).
+message names the line); with --format json such an error is a JSON document on standard
+output.
 
 Examples:
   fairplay sequence examples/sequence/sample1.log
@@ -67,31 +88,50 @@ pub struct SequenceArgs {
     /// print at once whether it is legal (--rules full: two teams unless --teams 3).
     #[arg(long)]
     live: bool,
+    /// The longest line accepted, in bytes; a longer one is an error naming it.
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LINE)]
+    max_line: usize,
     #[command(flatten)]
-    report: crate::report::SequenceReportArgs,
+    report: SequenceReportArgs,
 }
 
-pub fn run(args: SequenceArgs) -> anyhow::Result<String> {
-    let teams = args.teams.and_then(|n| Teams::new(usize::from(n)));
-    if args.rules == RulesMode::Contract && teams.is_some() {
-        anyhow::bail!("--teams applies only with --rules full");
-    }
+pub fn run(args: SequenceArgs) -> anyhow::Result<Output> {
+    let rules = args.rules.rules(args.teams)?;
+    let game = Sequence::new(rules);
     if args.live {
-        let rules = match args.rules {
-            RulesMode::Contract => crate::live::SequenceRules::Contract,
-            RulesMode::Full => crate::live::SequenceRules::Full(teams.unwrap_or(Teams::Two)),
-        };
-        return crate::live::sequence(rules, args.file.as_deref());
+        return crate::live::run(&game, args.file.as_deref(), args.max_line).map(Output::from);
     }
     let input = Input::new(args.file);
-    let bytes = input.read()?;
-    if args.report.wanted() {
-        let full = (args.rules == RulesMode::Full).then_some(teams);
-        return crate::report::sequence(&args.report, &bytes, full, &input.name());
+    let keep = args.report.wanted() || rules != SequenceRules::Contract;
+    let (judged, bytes) = input.audit(&game, keep, args.max_line)?;
+    let format = args.report.format;
+    let judgement = match judged {
+        Ok(judgement) => judgement,
+        Err(error) => return report::failure(format, &game, &input.name(), error),
+    };
+    if !args.report.wanted() {
+        return Ok(match rules {
+            SequenceRules::Contract => game.contract(&judgement.verdict),
+            // The full rules print their report: it was judged without error just above.
+            SequenceRules::Full(teams) => audit_full(&bytes, teams)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", input.name()))?
+                .to_string(),
+        }
+        .into());
     }
-    let name = |e| anyhow::anyhow!("{}: {e}", input.name());
-    Ok(match args.rules {
-        RulesMode::Contract => audit_contract(&bytes).map_err(name)?.to_string(),
-        RulesMode::Full => audit_full(&bytes, teams).map_err(name)?.to_string(),
+    let explained = match rules {
+        SequenceRules::Contract => explain_contract(&bytes),
+        SequenceRules::Full(teams) => explain_full(&bytes, teams),
+    };
+    let explanation = match explained {
+        Ok(explanation) => explanation,
+        Err(error) => return report::failure(format, &game, &input.name(), LogError::from(error)),
+    };
+    Ok(match format {
+        Format::Json => {
+            report::document(&game, &judgement, Some(SequenceDetails::new(&explanation)))
+        }
+        Format::Text if args.report.explain => text(&explanation, report::style()).into(),
+        Format::Text => usual(&explanation).into(),
     })
 }

@@ -25,11 +25,13 @@ pub struct QuartetsVariant {
 impl QuartetsVariant {
     /// The rules these options describe (an error names what is wrong with them).
     pub fn rules(&self) -> anyhow::Result<Rules> {
-        Ok(Rules::new(
-            self.players,
-            self.sets,
-            self.cards_per_set,
-            self.hands.clone(),
-        )?)
+        let mut builder = Rules::builder()
+            .players(self.players)
+            .sets(self.sets)
+            .cards_per_set(self.cards_per_set);
+        if let Some(hands) = &self.hands {
+            builder = builder.hands(hands.clone());
+        }
+        Ok(builder.build()?)
     }
 }

@@ -241,7 +241,7 @@ fn check_summary(stderr: &[u8]) {
     let stderr = String::from_utf8_lossy(stderr);
     assert!(
         stderr
-            .starts_with("13 logs (4 unknown, 5 quartets, 4 sequence): 3 fair, 3 foul, 7 errors\n"),
+            .starts_with("13 logs (5 quartets, 4 sequence, 4 unknown): 3 fair, 3 foul, 7 errors\n"),
         "{stderr}"
     );
     assert!(stderr.contains(" logs/s, "), "{stderr}");
@@ -552,7 +552,7 @@ fn many_logs_in_parallel_keep_their_order() {
         assert_eq!(got, expected, "--jobs {jobs}");
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(
-            stderr.starts_with("300 logs (100 unknown, 100 quartets, 100 sequence): 100 fair, 100 foul, 100 errors\n"),
+            stderr.starts_with("300 logs (100 quartets, 100 sequence, 100 unknown): 100 fair, 100 foul, 100 errors\n"),
             "{stderr}"
         );
         assert!(stderr.contains(&format!("({jobs} threads)")), "{stderr}");
@@ -619,7 +619,7 @@ fn unreadable_files_are_error_rows_of_kind_io() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
         stderr
-            .starts_with("5 logs (3 unknown, 1 quartets, 1 sequence): 1 fair, 1 foul, 3 errors\n"),
+            .starts_with("5 logs (1 quartets, 1 sequence, 3 unknown): 1 fair, 1 foul, 3 errors\n"),
         "{stderr}"
     );
     // In CSV too, with the columns in place.

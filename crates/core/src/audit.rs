@@ -157,7 +157,7 @@ fn audit_source<G: Game + ?Sized>(
     }
     Ok(Judgement::new(
         game.name(),
-        game.rules(),
+        referee.rules().unwrap_or_else(|| game.rules()),
         actions as usize,
         referee.verdict().clone(),
     ))

@@ -46,6 +46,11 @@ pub trait Referee {
     /// action: for games whose notation depends on it (Sequence turns run from 1 to that
     /// number). Live games have no count.
     fn expect(&mut self, _actions: u64) {}
+    /// The rules as the game turned out to be played, when the log tells more than the game's
+    /// own description (Sequence without a team count: the teams the log names).
+    fn rules(&self) -> Option<Arc<str>> {
+        None
+    }
     /// Actions judged so far.
     fn actions(&self) -> usize;
     /// The verdict so far: the first foul, once there is one.

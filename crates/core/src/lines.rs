@@ -97,13 +97,18 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
-/// The stream's buffer, read again after an interruption.
+/// The stream's buffer, read again after an interruption. An empty buffer (the end of the
+/// input) is returned at once: asking again would wait for a second end at a terminal.
 fn fill<R: BufRead>(input: &mut R) -> io::Result<&[u8]> {
-    while let Err(e) = input.fill_buf() {
-        if e.kind() != io::ErrorKind::Interrupted {
-            return Err(e);
+    loop {
+        match input.fill_buf() {
+            Ok([]) => return Ok(&[]),
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
         }
     }
+    // Filled: this returns the buffer without reading.
     input.fill_buf()
 }
 

@@ -25,7 +25,14 @@ use crate::words::count;
 pub fn line(words: &Words, event: &Event<'_>) -> String {
     match event {
         Event::CountSkipped => "count line skipped".to_string(),
-        Event::Ignored(error) => format!("error: {error} (line ignored)"),
+        // The line is all a live player needs to find it again.
+        Event::Ignored(error) if error.line > 0 => {
+            format!(
+                "error: line {}: {} (line ignored)",
+                error.line, error.message
+            )
+        }
+        Event::Ignored(error) => format!("error: {} (line ignored)", error.message),
         Event::Step { step, verdict } => {
             let number = format!("{}{}", words.number, step.action);
             let mut line = match (&step.foul, verdict.foul(), words.settled) {

@@ -234,9 +234,11 @@ impl Tally {
     /// assert!(text.starts_with("0 logs (): 0 fair, 0 foul, 0 errors\n"));
     /// ```
     pub fn summary(&self, elapsed: Duration, threads: usize) -> String {
-        let games: Vec<String> = self
-            .games
-            .iter()
+        // Known games by name, then the logs whose game could not be told.
+        let known = self.games.iter().filter(|(game, _)| game.is_some());
+        let unknown = self.games.iter().filter(|(game, _)| game.is_none());
+        let games: Vec<String> = known
+            .chain(unknown)
             .map(|(game, n)| format!("{n} {}", game.unwrap_or("unknown")))
             .collect();
         let seconds = elapsed.as_secs_f64();

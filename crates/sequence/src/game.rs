@@ -7,7 +7,7 @@ use fairplay_core::{ErrorKind, Foul, Game, Judgement, LogError as CoreError, Ste
 use crate::notation::{check_turn_range, parse_move, ParseError, RawMove, TurnOrder};
 use crate::{
     audit_contract, audit_full, Board, ContractGame, FullGame, IllegalMove, LogError, NameError,
-    Teams, Verdict,
+    Team, Teams, Verdict,
 };
 
 static WORDS: Words = Words {
@@ -202,6 +202,13 @@ pub struct SequenceReferee {
     declared: Option<u64>,
     moves: usize,
     verdict: fairplay_core::Verdict,
+    /// A whole log by the full rules with no team count: three teams if any move names red,
+    /// else two (as [`infer_teams`](crate::infer_teams) says). Read as a stream, the log is
+    /// judged as a two-team game and, in step, by this three-team referee, which takes over
+    /// at the first move naming red.
+    three_teams: Option<Box<SequenceReferee>>,
+    /// Whether the teams were given or are told from the log (in the rules' description).
+    teams_told: bool,
 }
 
 impl SequenceReferee {
@@ -220,6 +227,19 @@ impl SequenceReferee {
             declared: None,
             moves: 0,
             verdict: fairplay_core::Verdict::Fair,
+            three_teams: None,
+            teams_told: rules == SequenceRules::Full(None),
+        }
+    }
+
+    /// Takes the three-team game over if `line` names red (a two-team game has no red).
+    fn settle_teams(&mut self, line: &[u8], number: usize) {
+        if self.three_teams.is_some()
+            && matches!(parse_move(line, number), Ok(Some(raw)) if raw.team == Some(Team::RED))
+        {
+            if let Some(three) = self.three_teams.take() {
+                *self = *three;
+            }
         }
     }
 
@@ -261,9 +281,14 @@ impl SequenceReferee {
 
 impl fairplay_core::Referee for SequenceReferee {
     fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, CoreError> {
+        self.settle_teams(line, number);
         let Some(raw) = self.read_move(line, number)? else {
             return Ok(None);
         };
+        if let Some(three) = &mut self.three_teams {
+            // In step: a line without red names nothing the two games disagree on.
+            let _ = three.apply_line(line, number);
+        }
         let judged = self
             .play(&raw)
             .map_err(|error| CoreError::new(ErrorKind::Rule, number, None, error.to_string()))?;
@@ -288,9 +313,13 @@ impl fairplay_core::Referee for SequenceReferee {
     }
 
     fn read_line(&mut self, line: &[u8], number: usize) -> Result<bool, CoreError> {
+        self.settle_teams(line, number);
         let Some(raw) = self.read_move(line, number)? else {
             return Ok(false);
         };
+        if let Some(three) = &mut self.three_teams {
+            let _ = three.read_line(line, number);
+        }
         // What was written must still name the board's cards and squares, as in a whole log.
         let board = Board::standard();
         let named = match &self.engine {
@@ -304,6 +333,19 @@ impl fairplay_core::Referee for SequenceReferee {
 
     fn expect(&mut self, actions: u64) {
         self.declared = Some(actions);
+        if self.teams_told && self.moves == 0 {
+            let mut three = SequenceReferee::new(SequenceRules::Full(Some(Teams::Three)));
+            three.declared = Some(actions);
+            three.teams_told = true;
+            self.three_teams = Some(Box::new(three));
+        }
+    }
+
+    fn rules(&self) -> Option<Arc<str>> {
+        match &self.engine {
+            Engine::Full(_, teams) if self.teams_told => Some(describe(Some(*teams))),
+            _ => None,
+        }
     }
 
     fn actions(&self) -> usize {
