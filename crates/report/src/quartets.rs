@@ -121,7 +121,11 @@ pub fn text(e: &Explanation, style: Style) -> String {
             let sets = if p.sets.is_empty() {
                 "no set for certain".to_string()
             } else {
-                format!("certainly a card of set {}", list(&p.sets, "and"))
+                format!(
+                    "certainly a card of set{} {}",
+                    plural(p.sets.len()),
+                    list(&p.sets, "and")
+                )
             };
             let _ = writeln!(
                 out,

@@ -33,7 +33,7 @@ fn full_report(e: &Explanation) -> Option<FullReport> {
 /// When the board is shown: `after N moves` or `before turn T`.
 fn moment(e: &Explanation) -> String {
     match &e.verdict {
-        Verdict::Valid => format!("after {} moves", e.moves),
+        Verdict::Valid => format!("after {}", crate::words::count(e.moves, "move")),
         Verdict::Invalid { turn, .. } => format!("before turn {turn}"),
     }
 }

@@ -43,6 +43,7 @@ impl fmt::Display for FullReport {
             .collect();
         writeln!(f, "sequences: {}", counts.join(", "))?;
         match &self.verdict {
+            Verdict::Valid if self.moves == 1 => writeln!(f, "board after 1 move:")?,
             Verdict::Valid => writeln!(f, "board after {} moves:", self.moves)?,
             Verdict::Invalid { turn, .. } => writeln!(f, "board before turn {turn}:")?,
         }
