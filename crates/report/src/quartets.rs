@@ -4,10 +4,10 @@
 use std::fmt::Write as _;
 
 use fairplay_quartets::explain::{
-    CardKnowledge, Claim, ClaimKind, Denied, Explanation, Hand, Knowledge, Need, Proof, Room,
-    Shown, Suspects, Why,
+    CardKnowledge, Claim, ClaimKind, Denied, Explanation, Hand, Knowledge, Need, PlayerKnowledge,
+    Proof, Room, Shown, Suspects, Why,
 };
-use fairplay_quartets::{Card, Player, SetId, Verdict};
+use fairplay_quartets::{Player, Verdict};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -411,61 +411,40 @@ pub struct SuspectsDetails<'a> {
     pub text: String,
 }
 
-/// What a watcher knows about one card still in play, for JSON.
+/// What a watcher knows about one card still in play, with its certain holder, for JSON.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
-pub struct CardDetails {
-    /// The card.
-    pub card: Card,
-    /// Whether it has moved (then everybody saw where it is).
-    pub moved: bool,
+pub struct CardDetails<'a> {
+    /// The card, whether it moved, who possibly holds it.
+    #[serde(flatten)]
+    pub knowledge: &'a CardKnowledge,
     /// The player who certainly holds it, if only one may.
     pub holder: Option<Player>,
-    /// The players who possibly hold it.
-    pub possible: Vec<Player>,
-}
-
-/// What a watcher knows about one player, for JSON.
-#[derive(Clone, Debug, Serialize, JsonSchema)]
-pub struct PlayerDetails {
-    /// The player.
-    pub player: Player,
-    /// Cards in their hand.
-    pub cards: u32,
-    /// The sets they certainly hold a card of.
-    pub sets: Vec<SetId>,
 }
 
 /// What a watcher knows after an action, for JSON.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
-pub struct KnowledgeDetails {
+pub struct KnowledgeDetails<'a> {
     /// After this many actions.
     pub after: usize,
     /// Every card still in play, in deck order.
-    pub cards: Vec<CardDetails>,
-    /// Every player.
-    pub players: Vec<PlayerDetails>,
+    pub cards: Vec<CardDetails<'a>>,
+    /// Every player: cards in hand, the sets they certainly hold a card of.
+    pub players: &'a [PlayerKnowledge],
 }
 
-impl KnowledgeDetails {
-    fn new(k: &Knowledge) -> KnowledgeDetails {
-        let card = |c: &CardKnowledge| CardDetails {
-            card: c.card,
-            moved: c.moved,
-            holder: c.holder(),
-            possible: c.possible.clone(),
-        };
+impl<'a> KnowledgeDetails<'a> {
+    fn new(k: &'a Knowledge) -> KnowledgeDetails<'a> {
         KnowledgeDetails {
             after: k.after,
-            cards: k.cards.iter().map(card).collect(),
-            players: k
-                .players
+            cards: k
+                .cards
                 .iter()
-                .map(|p| PlayerDetails {
-                    player: p.player,
-                    cards: p.cards,
-                    sets: p.sets.clone(),
+                .map(|knowledge| CardDetails {
+                    knowledge,
+                    holder: knowledge.holder(),
                 })
                 .collect(),
+            players: &k.players,
         }
     }
 }
@@ -481,7 +460,7 @@ pub struct QuartetsDetails<'a> {
     /// A deal making every action honest, when there is one.
     pub deal: Option<&'a [Hand]>,
     /// What a watcher knows.
-    pub knowledge: Option<KnowledgeDetails>,
+    pub knowledge: Option<KnowledgeDetails<'a>>,
 }
 
 impl<'a> QuartetsDetails<'a> {

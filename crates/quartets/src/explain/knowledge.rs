@@ -6,6 +6,7 @@ use crate::rules::{Card, Player, SetId};
 
 /// What a watcher knows about one card still in play.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
 pub struct CardKnowledge {
     /// The card.
     pub card: Card,
@@ -27,6 +28,7 @@ impl CardKnowledge {
 
 /// What a watcher knows about one player.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
 pub struct PlayerKnowledge {
     /// The player.
     pub player: Player,
@@ -38,6 +40,7 @@ pub struct PlayerKnowledge {
 
 /// What a watcher knows after some action.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
 pub struct Knowledge {
     /// After this many actions.
     pub after: usize,
