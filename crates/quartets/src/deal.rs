@@ -639,7 +639,10 @@ impl DealModel {
     /// witness by taking the set-`s` cards out of `p`'s wild slot and re-seating each by one
     /// augmenting path with the bans in force (exact by Berge's theorem, as for every fact). A
     /// success leaves a witness that is also one of the unchanged model; after a failure the
-    /// cards not re-seated go back to `p`. The attempts add up to one re-seating per free card.
+    /// cards not re-seated go back to `p`. No copy per question: one copy of the model for the
+    /// whole table, and one augmenting-path search per card re-seated (a card rerouted away
+    /// from one holder of its set may be rerouted again from the next); a card only `p` may
+    /// hold settles the question without a search.
     pub fn knowledge(&self) -> Option<KnowledgeTable> {
         if !self.feasible {
             return None;
@@ -789,6 +792,33 @@ impl DealModel {
             .collect()
     }
 
+    /// Seats `card`, taken out of `p`'s wild slot, by one swap if there is one: a wild card
+    /// of a player `card` may go to, which `p` may take, moves to `p`, and `card` takes its
+    /// place. The scan of a player's cards starts at `cursor[player]`, where the last one
+    /// stopped: cards `p` may not take are not scanned again at once.
+    fn swap_out(&mut self, p: usize, card: usize, cursor: &mut [usize]) -> bool {
+        let mut allowed = self.everyone() & !self.seats[card].banned;
+        while allowed != 0 {
+            let q = allowed.trailing_zeros() as usize;
+            allowed &= allowed - 1;
+            let members = &self.members[q];
+            let start = cursor[q].min(members.len());
+            let fits = |&i: &usize| {
+                let seat = &self.seats[members[i] as usize];
+                !seat.in_need && seat.banned & (1 << p) == 0
+            };
+            if let Some(i) = (start..members.len()).chain(0..start).find(fits) {
+                let other = members[i] as usize;
+                cursor[q] = i;
+                self.unseat(other);
+                self.seat(other, p, false);
+                self.seat(card, q, false);
+                return true;
+            }
+        }
+        false
+    }
+
     /// Per set, the players every deal gives a free card of it to (see
     /// [`DealModel::knowledge`]), on a copy of the model whose witness it may change.
     fn certain_sets(&mut self, possible: &[u16]) -> Vec<u16> {
@@ -797,6 +827,7 @@ impl DealModel {
         // The set's free cards with their own bans, and the cards that found no seat yet.
         let mut free: Vec<(usize, u16)> = Vec::with_capacity(per_set);
         let mut unseated: Vec<u32> = Vec::with_capacity(per_set);
+        let mut cursor = vec![0usize; self.players];
         for (set, certain) in certain.iter_mut().enumerate() {
             free.clear();
             let mut holders = 0u16;
@@ -831,8 +862,10 @@ impl DealModel {
                         unseated.push(c as u32);
                     }
                 }
+                // Most often one swap does (a wild card of another player comes to `p`),
+                // else one augmenting path.
                 while let Some(&c) = unseated.last() {
-                    if !self.augment(c as usize) {
+                    if !self.swap_out(p, c as usize, &mut cursor) && !self.augment(c as usize) {
                         break;
                     }
                     unseated.pop();
@@ -928,6 +961,47 @@ mod tests {
         assert!(model.require(0, 0));
         assert_eq!(model.witness().unwrap()[0], 0);
         assert!(!model.ban(0, 0));
+    }
+
+    #[test]
+    fn knowledge_of_forced_cards_and_needs() {
+        // 2 players, one set of 4, 2 cards each; player 0 denied cards 0 and 1, so holds 2, 3.
+        let mut model = DealModel::new(1, 4, &[2, 2]);
+        assert!(model.ban(0, 0) && model.ban(1, 0));
+        let table = model.knowledge().unwrap();
+        assert_eq!(table.possible, vec![0b10, 0b10, 0b01, 0b01]);
+        assert_eq!(table.certain, vec![0b11]);
+        // 2 players, 2 sets of 2; player 1 needs set 0: it holds one of cards 0, 1, so player 0
+        // cannot hold both and holds a card of set 1.
+        let mut model = DealModel::new(2, 2, &[2, 2]);
+        assert!(model.require(1, 0));
+        let table = model.knowledge().unwrap();
+        assert_eq!(table.possible, vec![0b11; 4]);
+        assert_eq!(table.certain, vec![0b10, 0b01]);
+        // Player 0 also needs set 0: one card each, and so one card of set 1 each.
+        assert!(model.require(0, 0));
+        let table = model.knowledge().unwrap();
+        assert_eq!(table.possible, vec![0b11; 4]);
+        assert_eq!(table.certain, vec![0b11, 0b11]);
+        // Player 0 denied card 2: it holds card 3, and player 1 card 2.
+        assert!(model.ban(2, 0));
+        let table = model.knowledge().unwrap();
+        assert_eq!(table.possible, vec![0b11, 0b11, 0b10, 0b01]);
+        assert_eq!(table.certain, vec![0b11, 0b11]);
+        // An infeasible model knows nothing.
+        assert!(!model.ban(3, 0));
+        assert_eq!(model.knowledge(), None);
+    }
+
+    #[test]
+    fn knowledge_leaves_the_witness_alone() {
+        let mut model = DealModel::new(4, 4, &[4, 4, 4, 4]);
+        for card in 0..16 {
+            assert!(model.ban(card, card / 4));
+        }
+        let before = model.witness();
+        assert!(model.knowledge().is_some());
+        assert_eq!(model.witness(), before);
     }
 
     #[test]

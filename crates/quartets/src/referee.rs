@@ -342,7 +342,9 @@ impl Referee {
 
     /// Whether, as far as everything so far goes, the never-moved `card` may have been dealt
     /// to `player` (and so still be in their hand): some deal making every believed claim
-    /// true does so. `false` for a card that has moved, and once cheating is certain.
+    /// true does so. `false` for a card that has moved, and once cheating is certain. Decided
+    /// on a copy of the deal model; [`Referee::knowledge_table`] answers for every card and
+    /// player at once.
     pub fn could_hold_unmoved(&self, card: Card, player: Player) -> bool {
         let index = self.rules.card_index(card);
         if self.contradiction.is_some() || self.place[index] != UNMOVED {
@@ -356,7 +358,8 @@ impl Referee {
 
     /// Whether `player` holds a card of `set` in every deal that fits everything so far: a
     /// moved card of the set is in their hand, or no deal gives them none of the set's
-    /// never-moved cards. `false` once cheating is certain.
+    /// never-moved cards. `false` once cheating is certain. Decided on a copy of the deal
+    /// model; [`Referee::knowledge_table`] answers for every player and set at once.
     pub fn must_hold_set(&self, player: Player, set: SetId) -> bool {
         if self.contradiction.is_some() {
             return false;

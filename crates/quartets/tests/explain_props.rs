@@ -9,6 +9,7 @@
 //!   needs, denials, cards dealt elsewhere, uneven hands and players dealt nothing.
 //!
 //! `FAIRPLAY_EXPLAIN_SEEDS=N` runs `N` simulated logs per variant instead of the default.
+//!
 //! The brute force here replays real hands like the oracle, but may leave some claims unchecked
 //! (asks and denials not believed), which the oracle cannot.
 

@@ -103,7 +103,18 @@ fn run_variant(rules: Rules, seeds: u64, max_actions: usize) -> usize {
             }
         }
     }
+    eprintln!("{}: {compared} states compared", rules_name(&rules));
     compared
+}
+
+fn rules_name(rules: &Rules) -> String {
+    format!(
+        "{} players, {} sets of {}, hands {:?}",
+        rules.players(),
+        rules.sets(),
+        rules.cards_per_set(),
+        rules.hand_sizes()
+    )
 }
 
 #[test]
