@@ -539,6 +539,40 @@ impl Referee {
     /// ```
     pub fn step(&mut self, action: Action) -> Result<Established, RuleError> {
         let action = self.rules.check(action.to_raw())?;
+        self.step_checked(action)
+    }
+
+    /// [`Referee::step`] on an action as written: its names are checked, and the checked
+    /// action is returned with what it established.
+    #[inline(always)]
+    pub fn step_raw(&mut self, raw: RawAction) -> Result<(Action, Established), RuleError> {
+        let action = match raw {
+            // Asks are most actions: checked as plain values, as in `apply_raw`.
+            RawAction::Ask {
+                asker,
+                target,
+                set,
+                letter,
+                granted,
+            } => {
+                let (asker, target, card) = self
+                    .rules
+                    .check_ask(asker, target, set, letter)
+                    .ok_or_else(|| self.rules.name_error(raw))?;
+                Action::Ask {
+                    asker,
+                    target,
+                    card,
+                    granted,
+                }
+            }
+            RawAction::LayAside { .. } => self.rules.check(raw)?,
+        };
+        Ok((action, self.step_checked(action)?))
+    }
+
+    #[inline(always)]
+    fn step_checked(&mut self, action: Action) -> Result<Established, RuleError> {
         let sets = self.rules.sets();
         let (ask_claim, denial_claim, dealt) = match action {
             Action::Ask {
@@ -554,18 +588,7 @@ impl Referee {
                     .then(|| (target, card.set(), 1 << card.letter_index()));
                 (seen == 0, denial, dealt)
             }
-            Action::LayAside { player, set } => {
-                let letters = self
-                    .rules
-                    .cards_of(set)
-                    .filter(|&c| self.place[self.rules.card_index(c)] == UNMOVED)
-                    .fold(0, |mask, c| mask | 1 << c.letter_index());
-                (
-                    false,
-                    false,
-                    (letters != 0).then_some((player, set, letters)),
-                )
-            }
+            Action::LayAside { player, set } => (false, false, self.dealt_in(player, set)),
         };
         let verdict = self.apply_checked(action)?;
         Ok(Established {
@@ -574,6 +597,18 @@ impl Referee {
             denial_claim,
             dealt,
         })
+    }
+
+    /// The cards of `set` that never moved, as letters: laid aside by `player`, they were
+    /// dealt to them.
+    #[inline(never)]
+    fn dealt_in(&self, player: Player, set: SetId) -> Option<(Player, SetId, u32)> {
+        let letters = self
+            .rules
+            .cards_of(set)
+            .filter(|&c| self.place[self.rules.card_index(c)] == UNMOVED)
+            .fold(0, |mask, c| mask | 1 << c.letter_index());
+        (letters != 0).then_some((player, set, letters))
     }
 
     /// [`Referee::apply`] for an action whose names were checked against these rules.

@@ -3,8 +3,8 @@
 use super::model::{Claim, ClaimKind};
 use crate::action::Action;
 use crate::notation::{LogReader, RawAction};
-use crate::referee::{Contradiction, Place, Referee, RuleError, Trust, Verdict};
-use crate::rules::{Player, Rules, MAX_CARDS_PER_SET};
+use crate::referee::{Contradiction, Referee, RuleError, Trust, Verdict};
+use crate::rules::{Player, Rules, SetId};
 use crate::LogError;
 
 /// A log read once with every claim believed, with what the questions need.
@@ -53,7 +53,8 @@ struct Reading {
 }
 
 impl Reading {
-    /// Takes in one action read from `reader`.
+    /// Takes in one action read from `reader`: the referee judges it and says which of its
+    /// claims say something and which cards it showed dealt to whom.
     // Always inlined: the canonical path then keeps the action in registers (an action passed
     // through memory as an enum costs more than judging it).
     #[inline(always)]
@@ -62,77 +63,30 @@ impl Reading {
         if !self.judging {
             return Ok(());
         }
-        let RawAction::Ask {
-            asker,
-            target,
-            set,
-            letter,
-            granted,
-        } = raw
-        else {
-            return self.lay_aside(raw, reader);
+        let (action, established) = match self.referee.step_raw(raw) {
+            Ok(step) => step,
+            Err(error) => return self.broken(error, reader),
         };
-        let rules = &self.log.rules;
-        let Some((asker, target, card)) = rules.check_ask(asker, target, set, letter) else {
-            return self.broken(rules.name_error(raw).into(), reader);
-        };
-        let referee = &mut self.referee;
-        let index = rules.card_index(card);
-        let place = referee.place(card);
-        // The ask says something when no card of the set is seen in the asker's hand; the
-        // denial, about a card that has not moved or is seen in the denier's hand.
-        let ask = rules
-            .cards_of(card.set())
-            .all(|c| referee.place(c) != Place::Hand(asker));
-        let denial = !granted && (place == Place::Unmoved || place == Place::Hand(target));
-        if let Err(error) = referee.apply_raw(raw) {
-            return self.broken(error, reader);
-        }
         let number = self.log.actions.len() + 1;
-        if granted && place == Place::Unmoved {
-            self.log.first_move[index] = Some((target, number));
+        if let Some((player, set, letters)) = established.dealt {
+            self.shown(player, set, letters, number);
         }
-        self.log.actions.push(Action::Ask {
-            asker,
-            target,
-            card,
-            granted,
-        });
-        self.log.live.push((ask, denial));
+        self.log.actions.push(action);
+        self.log
+            .live
+            .push((established.ask_claim, established.denial_claim));
         self.note_contradiction();
         Ok(())
     }
 
-    /// A lay-aside: the cards of the set that never moved were dealt to the player.
-    #[inline(never)]
-    fn lay_aside(&mut self, raw: RawAction, reader: &LogReader) -> Result<(), LogError> {
-        let rules = &self.log.rules;
-        let action = match rules.check(raw) {
-            Ok(action) => action,
-            Err(error) => return self.broken(error.into(), reader),
-        };
-        let Action::LayAside { player, set } = action else {
-            unreachable!("a lay-aside checks as one")
-        };
-        let first = set.index() * rules.cards_per_set();
-        let cards = first..first + rules.cards_per_set();
-        let mut unmoved = [false; MAX_CARDS_PER_SET];
-        for (unmoved, card) in unmoved.iter_mut().zip(cards.clone()) {
-            *unmoved = self.referee.place(rules.card_at(card)) == Place::Unmoved;
-        }
-        if let Err(error) = self.referee.apply(action) {
-            return self.broken(error, reader);
-        }
-        let number = self.log.actions.len() + 1;
-        for (&unmoved, card) in unmoved.iter().zip(cards) {
-            if unmoved {
-                self.log.first_move[card] = Some((player, number));
+    /// Cards `letters` of `set` were dealt to `player`, as action `number` showed.
+    fn shown(&mut self, player: Player, set: SetId, letters: u32, number: usize) {
+        let first = set.index() * self.log.rules.cards_per_set();
+        for letter in 0..self.log.rules.cards_per_set() {
+            if letters & (1 << letter) != 0 {
+                self.log.first_move[first + letter] = Some((player, number));
             }
         }
-        self.log.actions.push(action);
-        self.log.live.push(self.log.liveness(&self.referee, action));
-        self.note_contradiction();
-        Ok(())
     }
 
     /// An action breaks a public rule: an error while every action so far may be honest, the
@@ -241,26 +195,6 @@ impl Log {
                 std::borrow::Cow::Owned(self.replay(referee.clone(), *done, upto))
             }
             _ => std::borrow::Cow::Owned(self.run(Trust::everyone(), upto)),
-        }
-    }
-
-    fn liveness(&self, referee: &Referee, action: Action) -> (bool, bool) {
-        match action {
-            Action::Ask {
-                asker,
-                target,
-                card,
-                granted,
-            } => {
-                let ask = self
-                    .rules
-                    .cards_of(card.set())
-                    .all(|c| referee.place(c) != Place::Hand(asker));
-                let place = referee.place(card);
-                let denial = !granted && (place == Place::Unmoved || place == Place::Hand(target));
-                (ask, denial)
-            }
-            Action::LayAside { .. } => (false, false),
         }
     }
 
