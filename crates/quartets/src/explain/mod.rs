@@ -89,7 +89,7 @@ pub enum ExplainError {
     #[error(transparent)]
     Log(#[from] LogError),
     /// Knowledge was asked after an action the log does not have.
-    #[error("--at {at}: the log has {actions} actions")]
+    #[error("knowledge after action {at} was asked, but the log has {actions} actions")]
     AtBeyondLog {
         /// The action asked for.
         at: usize,
@@ -97,7 +97,9 @@ pub enum ExplainError {
         actions: usize,
     },
     /// Knowledge was asked after the point where no deal fits.
-    #[error("--at {at}: no deal fits actions 1..{at} (cheating is certain since action {since})")]
+    #[error(
+        "knowledge after action {at} was asked, but no deal fits actions 1..{at} (cheating is certain since action {since})"
+    )]
     AtAfterCheating {
         /// The action asked for.
         at: usize,
