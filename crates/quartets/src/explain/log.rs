@@ -3,7 +3,7 @@
 use super::model::{Claim, ClaimKind};
 use crate::action::Action;
 use crate::notation::{LogReader, RawAction};
-use crate::referee::{Contradiction, Referee, RuleError, Trust, Verdict};
+use crate::referee::{Contradiction, Established, Referee, RuleError, Trust, Verdict};
 use crate::rules::{Player, Rules, SetId};
 use crate::LogError;
 
@@ -63,7 +63,13 @@ impl Reading {
         if !self.judging {
             return Ok(());
         }
-        let (action, established) = match self.referee.step_raw(raw) {
+        // An ask is stepped here, where the compiler knows it is one and keeps it in
+        // registers; a lay-aside out of line.
+        let step = match raw {
+            RawAction::Ask { .. } => self.referee.step_raw(raw),
+            RawAction::LayAside { .. } => self.step_lay_aside(raw),
+        };
+        let (action, established) = match step {
             Ok(step) => step,
             Err(error) => return self.broken(error, reader),
         };
@@ -77,6 +83,11 @@ impl Reading {
             .push((established.ask_claim, established.denial_claim));
         self.note_contradiction();
         Ok(())
+    }
+
+    #[inline(never)]
+    fn step_lay_aside(&mut self, raw: RawAction) -> Result<(Action, Established), RuleError> {
+        self.referee.step_raw(raw)
     }
 
     /// Cards `letters` of `set` were dealt to `player`, as action `number` showed.
@@ -110,8 +121,9 @@ impl Reading {
         if self.log.contradiction.is_some() {
             return;
         }
-        self.log.contradiction = self.referee.contradiction();
-        if self.log.contradiction.is_some() {
+        // The verdict is one byte: the contradiction is copied only once there is one.
+        if self.referee.verdict() != Verdict::Honest {
+            self.log.contradiction = self.referee.contradiction();
             self.judging = self.go_on;
             return;
         }
