@@ -92,7 +92,7 @@ enum AnyDocument<'a> {
     /// A Quartets log.
     Quartets(Document<'a, QuartetsDetails<'a>>),
     /// A Sequence log.
-    Sequence(Document<'a, SequenceDetails>),
+    Sequence(Document<'a, SequenceDetails<'a>>),
     /// A log that could not be judged.
     Error(ErrorDocument<'a>),
 }

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use fairplay_sequence::explain::{BoardView, Explanation, Mode};
+use fairplay_sequence::explain::{BoardView, Explanation, Illegal, Mode};
 use fairplay_sequence::{FullReport, Verdict};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -86,22 +86,12 @@ pub fn text(e: &Explanation, style: Style) -> String {
     out
 }
 
-/// The illegal move, for JSON.
+/// The illegal move, for JSON: as the engine explains it, and why it is illegal in words.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
-pub struct IllegalDetails {
-    /// Its turn, as written.
-    pub turn: u64,
-    /// Its line.
-    pub line: usize,
-    /// The move as written (`10` as `X`).
-    #[serde(rename = "move")]
-    pub written: String,
-    /// The kind (kebab-case), as the verdict's reason names it.
-    pub kind: &'static str,
-    /// What the move did, in plain words.
-    pub what: String,
-    /// The rule it breaks.
-    pub rule: &'static str,
+pub struct IllegalDetails<'a> {
+    /// The move, its kind and what it names, what it did and the rule it breaks.
+    #[serde(flatten)]
+    pub illegal: &'a Illegal,
     /// Why it is illegal (the verdict's reason).
     pub message: String,
 }
@@ -120,9 +110,9 @@ pub struct BoardDetails {
 
 /// The explanation of a Sequence verdict, for JSON.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
-pub struct SequenceDetails {
+pub struct SequenceDetails<'a> {
     /// The first illegal move, if any.
-    pub illegal: Option<IllegalDetails>,
+    pub illegal: Option<IllegalDetails<'a>>,
     /// The board before the illegal move, or after the log.
     pub board: BoardDetails,
     /// Full rules: completed sequences by team.
@@ -131,9 +121,9 @@ pub struct SequenceDetails {
     pub winner: Option<String>,
 }
 
-impl SequenceDetails {
+impl<'a> SequenceDetails<'a> {
     /// The details of an explanation.
-    pub fn new(e: &Explanation) -> SequenceDetails {
+    pub fn new(e: &'a Explanation) -> SequenceDetails<'a> {
         let tokens = e.board.token_rows().map(|rows| {
             rows.into_iter()
                 .flat_map(|(suit, row)| {
@@ -143,14 +133,9 @@ impl SequenceDetails {
                 .collect()
         });
         SequenceDetails {
-            illegal: e.illegal.as_ref().map(|i| IllegalDetails {
-                turn: i.turn,
-                line: i.line,
-                written: i.written.clone(),
-                kind: i.kind().name(),
-                what: i.what.clone(),
-                rule: i.rule,
-                message: i.illegal.to_string(),
+            illegal: e.illegal.as_ref().map(|illegal| IllegalDetails {
+                illegal,
+                message: illegal.illegal.to_string(),
             }),
             board: BoardDetails {
                 moment: moment(e),

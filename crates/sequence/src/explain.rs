@@ -13,14 +13,17 @@ use crate::{audit_contract, audit_full, ContractGame, LogError, Verdict};
 
 /// The illegal move of a log, told in plain words.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
 pub struct Illegal {
     /// Its turn number, as written.
     pub turn: u64,
     /// Its 1-based line in the input.
     pub line: usize,
     /// The move as written (normalised: `10` is written `X`).
+    #[cfg_attr(feature = "serde", serde(rename = "move"))]
     pub written: String,
-    /// Why the engine refused it.
+    /// Why the engine refused it: its kind and what it names.
+    #[cfg_attr(feature = "serde", serde(flatten))]
     pub illegal: IllegalMove,
     /// What the move did, in plain words: `turn 4: 3h is played on a 2h square`.
     pub what: String,

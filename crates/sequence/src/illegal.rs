@@ -8,6 +8,11 @@ use crate::team::Team;
 /// the game state (game over, turn), then the card (copies left, what it can do), then the
 /// spot or square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, schemars::JsonSchema),
+    serde(tag = "kind", rename_all = "kebab-case")
+)]
 pub enum IllegalMove {
     /// Both modes: a third play of a card; only two decks exist.
     #[error("{card} has already been played twice, and only two decks exist")]

@@ -42,6 +42,8 @@ mod illegal;
 mod moves;
 pub mod notation;
 pub mod print;
+#[cfg(feature = "serde")]
+mod serialize;
 mod team;
 
 pub use board::{Board, BoardError, NotASquare, Square, SIDE, SQUARES, STANDARD_LAYOUT};
