@@ -188,6 +188,7 @@ impl DealModel {
     }
 
     /// Whether some deal satisfies every fact given so far.
+    #[cfg(test)]
     pub fn is_feasible(&self) -> bool {
         self.feasible
     }
@@ -234,17 +235,6 @@ impl DealModel {
         (0..self.seats.len())
             .filter(|&c| self.seats[c].free && self.search.marks[c].seen == epoch)
             .collect()
-    }
-
-    /// Number of players.
-    pub fn players(&self) -> usize {
-        self.players
-    }
-
-    /// How many free (never-moved) cards `player` still holds in every deal: cards dealt
-    /// minus cards pinned to them.
-    pub fn free_left(&self, player: usize) -> i64 {
-        self.slots[player].free_left
     }
 
     /// Capacity of `player`'s wild slot: free cards left minus unsettled needs.

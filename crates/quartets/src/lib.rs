@@ -10,7 +10,7 @@
 //! * [`Rules`] and [`Action`]: the game's sizes and actions whose names are checked against them;
 //! * [`Referee`]: the streaming engine. It follows the public state (turns, counts, where moved
 //!   cards are) and keeps a *witness deal* consistent with every fact learnt so far, repairing
-//!   it by augmenting paths when a fact breaks it (see [`deal`]). One pass, no replays.
+//!   it by augmenting paths when a fact breaks it (the deal model, `src/deal.rs`). One pass, no replays.
 //!
 //! ```
 //! use fairplay_quartets::{audit, Rules, Verdict};
@@ -23,7 +23,7 @@
 #![warn(missing_docs)]
 
 mod action;
-pub mod deal;
+mod deal;
 pub mod explain;
 mod game;
 pub mod notation;
@@ -33,6 +33,7 @@ mod rules;
 mod serialize;
 
 pub use action::{Action, NameError};
+pub use deal::KnowledgeTable;
 pub use game::{Quartets, QuartetsReferee};
 pub use referee::{Contradiction, Established, Place, Reason, Referee, RuleError, Trust, Verdict};
 pub use rules::{

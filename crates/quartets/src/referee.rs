@@ -1,7 +1,7 @@
 //! The streaming referee: public state of the table plus the hidden-deal model.
 
 use crate::action::{Action, NameError};
-use crate::deal::DealModel;
+use crate::deal::{DealModel, KnowledgeTable};
 use crate::notation::RawAction;
 use crate::rules::{Card, Player, Rules, SetId, MAX_PLAYERS};
 
@@ -336,7 +336,7 @@ impl Referee {
     }
 
     /// The model of the hidden deal (read-only): the facts learnt and a witness deal.
-    pub fn deal_model(&self) -> &DealModel {
+    pub(crate) fn deal_model(&self) -> &DealModel {
         &self.deal
     }
 
@@ -384,7 +384,7 @@ impl Referee {
     /// [`Rules::card_index`]), the players who may hold it: the holder of a moved card, those
     /// some deal gives a never-moved card to, nobody for a card laid aside. Per set (by
     /// [`SetId::index`]), the players who certainly hold a card of it.
-    pub fn knowledge_table(&self) -> Option<crate::deal::KnowledgeTable> {
+    pub fn knowledge_table(&self) -> Option<KnowledgeTable> {
         if self.contradiction.is_some() {
             return None;
         }

@@ -28,7 +28,7 @@
 //!   fitting every claim gives it to them, and a player certainly holds a card of a set when
 //!   one is seen in their hand or every such deal gives them one. The deal model decides it for
 //!   every card, player and set in one pass (see
-//!   [`DealModel::knowledge`](crate::deal::DealModel::knowledge)).
+//!   [`Referee::knowledge_table`](crate::Referee::knowledge_table)).
 
 mod deal;
 mod knowledge;
