@@ -649,3 +649,67 @@ fn unreadable_files_are_error_rows_of_kind_io() {
     );
     assert!(lines[1][7].starts_with("cannot read: "), "{stdout}");
 }
+
+/// Entries of a tree that are not logs are rows that say why, and the batch goes on: a FIFO,
+/// a link to nothing, a link loop, a link to a directory, a tree too deep to search.
+#[cfg(unix)]
+#[test]
+fn special_entries_are_rows_and_the_batch_goes_on() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "sample1.log", QUARTETS_CHEAT);
+    let made = std::process::Command::new("mkfifo")
+        .arg(root.join("fifo"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    symlink("nowhere", root.join("dangling")).unwrap();
+    symlink("loop-b", root.join("loop-a")).unwrap();
+    symlink("loop-a", root.join("loop-b")).unwrap();
+    std::fs::create_dir(root.join("deep")).unwrap();
+    symlink("deep", root.join("link-to-dir")).unwrap();
+    let mut deep = root.join("deep");
+    for _ in 0..300 {
+        deep.push("d");
+    }
+    std::fs::create_dir_all(&deep).unwrap();
+    write(&deep, "lost.log", QUARTETS_CHEAT);
+    let output = fairplay()
+        .args(["batch", "--format", "csv"])
+        .arg(root)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let rows: Vec<Vec<String>> = stdout.lines().skip(1).map(csv_record).collect();
+    let detail = |name: &str| {
+        rows.iter()
+            .find(|row| row[0].ends_with(name))
+            .unwrap_or_else(|| panic!("a row for {name}: {stdout}"))
+            .clone()
+    };
+    for (name, why) in [
+        (
+            "fifo",
+            "skipped: not a regular file (a FIFO, socket or device)",
+        ),
+        ("dangling", "skipped: a link to nothing"),
+        ("loop-a", "skipped: a link that cannot be followed"),
+        (
+            "link-to-dir",
+            "skipped: a link to a directory: not followed",
+        ),
+        ("/d", "more than 256 directories deep: not searched"),
+    ] {
+        let row = detail(name);
+        assert_eq!(
+            (row[2].as_str(), row[6].as_str()),
+            ("error", "io"),
+            "{row:?}"
+        );
+        assert!(row[7].starts_with(why), "{row:?}");
+    }
+    assert_eq!(detail("sample1.log")[2], "foul");
+    assert!(!stdout.contains("lost.log"));
+}

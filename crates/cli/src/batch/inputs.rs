@@ -22,6 +22,8 @@ pub enum Job {
     },
     /// A JSON Lines input that could not be read.
     Unreadable { name: String, error: String },
+    /// An entry of a directory that is not judged, and why.
+    Skipped { name: String, why: String },
 }
 
 /// A JSON Lines input, read whole.
@@ -50,38 +52,80 @@ pub fn path_text(path: &Path) -> String {
     }
 }
 
-/// Lists the logs under `dir`, sorted by name, recursively. Symbolic links to files are
-/// followed, to directories not (no loops).
-fn walk(dir: &Path, files: &mut Vec<PathBuf>, json_lines: &mut Vec<PathBuf>) -> anyhow::Result<()> {
-    let entries = std::fs::read_dir(dir)
-        .map_err(|e| anyhow::anyhow!("cannot read directory {}: {e}", dir.display()))?;
+/// How deep a directory tree is searched; deeper directories get one error row each.
+const MAX_DEPTH: usize = 256;
+
+/// Lists the logs under `dir`, sorted by name, recursively, into `files` (log files, and a
+/// row for each entry that cannot be judged: a FIFO, socket or device, a link to nothing, a
+/// link loop, a link to a directory, a directory that cannot be listed or is too deep) and
+/// `json_lines`. Symbolic links to files are followed, to directories not (no loops).
+fn walk(dir: &Path, depth: usize, files: &mut Vec<Job>, json_lines: &mut Vec<PathBuf>) {
+    let skipped = |path: &Path, why: String| Job::Skipped {
+        name: path_text(path),
+        why,
+    };
+    if depth > MAX_DEPTH {
+        files.push(skipped(
+            dir,
+            format!("more than {MAX_DEPTH} directories deep: not searched"),
+        ));
+        return;
+    }
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => return files.push(skipped(dir, format!("cannot list the directory: {e}"))),
+    };
     let mut paths = Vec::new();
     for entry in entries {
-        let entry =
-            entry.map_err(|e| anyhow::anyhow!("cannot read directory {}: {e}", dir.display()))?;
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                files.push(skipped(dir, format!("cannot list the directory: {e}")));
+                continue;
+            }
+        };
         let path = entry.path();
         if is_hidden(&path) {
             continue;
         }
-        let kind = entry.file_type()?;
-        let is_dir = kind.is_dir();
-        let is_file = kind.is_file() || (kind.is_symlink() && path.is_file());
-        if is_dir || is_file {
-            paths.push((path, is_dir));
-        }
+        let kind = match entry.file_type() {
+            Ok(kind) => kind,
+            Err(e) => {
+                paths.push((path, Err(format!("cannot tell what it is: {e}"))));
+                continue;
+            }
+        };
+        let what = if kind.is_dir() {
+            Ok(true)
+        } else if kind.is_file() {
+            Ok(false)
+        } else if kind.is_symlink() {
+            match std::fs::metadata(&path) {
+                Ok(target) if target.is_file() => Ok(false),
+                Ok(target) if target.is_dir() => {
+                    Err("a link to a directory: not followed".to_string())
+                }
+                Ok(_) => Err("a link to something that is not a regular file".to_string()),
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                    Err("a link to nothing".to_string())
+                }
+                Err(e) => Err(format!("a link that cannot be followed: {e}")),
+            }
+        } else {
+            Err("not a regular file (a FIFO, socket or device)".to_string())
+        };
+        paths.push((path, what));
     }
     // All in one directory: comparing the bytes orders them by name, and is cheap.
     paths.sort_unstable_by(|a, b| a.0.as_os_str().cmp(b.0.as_os_str()));
-    for (path, is_dir) in paths {
-        if is_dir {
-            walk(&path, files, json_lines)?;
-        } else if is_json_lines(&path) {
-            json_lines.push(path);
-        } else {
-            files.push(path);
+    for (path, what) in paths {
+        match what {
+            Ok(true) => walk(&path, depth + 1, files, json_lines),
+            Ok(false) if is_json_lines(&path) => json_lines.push(path),
+            Ok(false) => files.push(Job::File(path)),
+            Err(why) => files.push(skipped(&path, format!("skipped: {why}"))),
         }
     }
-    Ok(())
 }
 
 /// Expands the paths given into jobs, in order. Paths that do not exist are an error.
@@ -128,8 +172,8 @@ pub fn collect(paths: &[PathBuf]) -> anyhow::Result<(Vec<Job>, Vec<JsonLines>)> 
             std::fs::metadata(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         if metadata.is_dir() {
             let (mut files, mut json_lines) = (Vec::new(), Vec::new());
-            walk(path, &mut files, &mut json_lines)?;
-            jobs.extend(files.into_iter().map(Job::File));
+            walk(path, 0, &mut files, &mut json_lines);
+            jobs.extend(files);
             for path in json_lines {
                 add_json_lines(&path, &mut jobs);
             }
@@ -186,6 +230,11 @@ pub fn judge(batch: &Batch<'_>, inputs: &[JsonLines], job: &Job) -> Row {
         Job::Unreadable { name, error } => Row {
             log: name.clone(),
             judged: Judged::error(None, io_error(error)),
+            bytes: 0,
+        },
+        Job::Skipped { name, why } => Row {
+            log: name.clone(),
+            judged: Judged::error(None, LogError::new(ErrorKind::Io, 0, None, why.clone())),
             bytes: 0,
         },
     }
