@@ -14,6 +14,7 @@ use crate::{audit_contract, audit_full, ContractGame, LogError, Verdict};
 /// The illegal move of a log, told in plain words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct Illegal {
     /// Its turn number, as written.
     pub turn: u64,
@@ -111,6 +112,7 @@ pub enum Mode {
 
 /// The verdict on a Sequence log, explained.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Explanation {
     /// The rules that judged.
     pub mode: Mode,

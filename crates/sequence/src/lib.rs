@@ -91,6 +91,7 @@ pub enum Verdict {
 
 /// The result of judging a log by the contract rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ContractReport {
     /// Valid, or the first illegal move.
     pub verdict: Verdict,

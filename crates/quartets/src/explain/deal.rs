@@ -7,6 +7,7 @@ use crate::rules::{Card, Player};
 /// The starting hand of one player in a possible deal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct Hand {
     /// The player.
     pub player: Player,

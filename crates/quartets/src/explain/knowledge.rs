@@ -7,6 +7,7 @@ use crate::rules::{Card, Player, SetId};
 /// What a watcher knows about one card still in play.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct CardKnowledge {
     /// The card.
     pub card: Card,
@@ -29,6 +30,7 @@ impl CardKnowledge {
 /// What a watcher knows about one player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct PlayerKnowledge {
     /// The player.
     pub player: Player,
@@ -41,6 +43,7 @@ pub struct PlayerKnowledge {
 /// What a watcher knows after some action.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct Knowledge {
     /// After this many actions.
     pub after: usize,

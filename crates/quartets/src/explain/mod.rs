@@ -65,6 +65,7 @@ pub struct Questions {
 
 /// The verdict on a log and the answers to the [`Questions`] asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Explanation {
     /// Actions in the log.
     pub actions: usize,

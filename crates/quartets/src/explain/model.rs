@@ -180,6 +180,7 @@ impl Why {
 /// A minimal set of actions whose claims cannot all be true.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct Proof {
     /// The actions, in order. Empty when what everybody saw is impossible by itself.
     pub actions: Vec<usize>,

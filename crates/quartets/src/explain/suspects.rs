@@ -7,6 +7,7 @@ use crate::rules::Player;
 /// Who could have cheated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct Suspects {
     /// The actions judged: the whole log, unless a rule anyone can check is broken after the
     /// contradiction (then the actions before that one).
