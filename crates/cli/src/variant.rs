@@ -7,16 +7,16 @@ use fairplay_quartets::Rules;
 /// The sizes of a Quartets game.
 #[derive(Args, Debug, Clone)]
 pub struct QuartetsVariant {
-    /// Quartets: number of players (2 to 16).
+    /// Number of players (2 to 16).
     #[arg(long, default_value_t = 4, value_name = "N")]
     pub players: usize,
-    /// Quartets: number of sets.
+    /// Number of sets.
     #[arg(long, default_value_t = 8, value_name = "N")]
     pub sets: usize,
-    /// Quartets: cards in each set (1 to 26, letters A..Z).
+    /// Cards in each set (1 to 26, letters A..Z).
     #[arg(long, default_value_t = 4, value_name = "N")]
     pub cards_per_set: usize,
-    /// Quartets: cards dealt to each player, comma-separated, player 1 first [default: an even
+    /// Cards dealt to each player, comma-separated, player 1 first [default: an even
     /// split].
     #[arg(long, value_delimiter = ',', value_name = "H1,H2,...")]
     pub hands: Option<Vec<u32>>,

@@ -103,14 +103,15 @@ pub struct BatchArgs {
     /// red, else 2].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=3))]
     teams: Option<u8>,
-    #[command(flatten)]
-    variant: QuartetsVariant,
     /// Worker threads [default: one per core].
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
     /// No progress bar, even on a terminal.
     #[arg(long)]
     no_progress: bool,
+    // Last: the Quartets sizes come under their own heading in --help.
+    #[command(flatten, next_help_heading = "Quartets logs")]
+    variant: QuartetsVariant,
 }
 
 impl GameChoice {
