@@ -546,28 +546,7 @@ impl Referee {
     /// action is returned with what it established.
     #[inline(always)]
     pub fn step_raw(&mut self, raw: RawAction) -> Result<(Action, Established), RuleError> {
-        let action = match raw {
-            // Asks are most actions: checked as plain values, as in `apply_raw`.
-            RawAction::Ask {
-                asker,
-                target,
-                set,
-                letter,
-                granted,
-            } => {
-                let (asker, target, card) = self
-                    .rules
-                    .check_ask(asker, target, set, letter)
-                    .ok_or_else(|| self.rules.name_error(raw))?;
-                Action::Ask {
-                    asker,
-                    target,
-                    card,
-                    granted,
-                }
-            }
-            RawAction::LayAside { .. } => self.rules.check(raw)?,
-        };
+        let action = self.rules.check(raw)?;
         Ok((action, self.step_checked(action)?))
     }
 
