@@ -78,6 +78,7 @@ pub fn run(args: QuartetsArgs) -> anyhow::Result<Output> {
         deal: args.report.deal,
         knowledge: args.report.knowledge,
         at: args.report.at,
+        ..Questions::default()
     };
     let explanation = match explain(&bytes, game.rules(), &questions) {
         Ok(explanation) => explanation,

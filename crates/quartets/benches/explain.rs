@@ -2,6 +2,10 @@
 //! actions in which cheating becomes certain late, from the simulator; and knowledge of a big
 //! game (16 players, 1000 sets of 16 cards) before any action, where every card may be anywhere.
 //!
+//! The `explain_blow_ups` group holds the logs of issue 10 built to make naive proof and
+//! suspect searches quadratic or exponential: a proof of 50 001 claims in a log of 100 002
+//! actions, and sixteen lone cheaters after a million actions.
+//!
 //! Run with `cargo bench -p fairplay-quartets --bench explain`.
 
 use std::hint::black_box;
@@ -79,5 +83,62 @@ fn big_empty(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, standard, big_empty);
+/// Issue 10, finding 4: two players, sets of one card; player 1 asks for a card of
+/// `sets / 2 + 1` sets, so the minimal proof holds that many claims.
+fn many_asks(sets: usize) -> String {
+    let mut lines = Vec::new();
+    for s in 1..=sets / 2 + 1 {
+        lines.push(format!("1 A 2 {s}A no"));
+        lines.push(format!("2 A 1 {sets}A no"));
+    }
+    format!("{}\n{}\n", lines.len(), lines.join("\n"))
+}
+
+/// Issue 10, finding 5: sixteen players, an honest prefix of `prefix` actions, then sixteen
+/// lone cheaters (each denies a card and later hands it over).
+fn sixteen_lone_cheaters(prefix: usize) -> String {
+    let mut lines = Vec::new();
+    for _ in 0..prefix / 2 {
+        lines.push("1 A 2 1A no".to_string());
+        lines.push("2 A 1 1A no".to_string());
+    }
+    for q in 1..=16 {
+        lines.push(format!("{q} A {r} {r}B no", r = q % 16 + 1));
+    }
+    for q in 1..=16 {
+        lines.push(format!("{q} A {r} {r}B yes", r = q % 16 + 1));
+        lines.push(format!("{q} A {r} {r}C no", r = q % 16 + 1));
+    }
+    format!("{}\n{}\n", lines.len(), lines.join("\n"))
+}
+
+fn blow_ups(c: &mut Criterion) {
+    let mut group = c.benchmark_group("explain_blow_ups");
+    group.sample_size(10);
+    let proof = Questions {
+        proof: true,
+        ..Questions::default()
+    };
+    for sets in [20_000, 100_000] {
+        let rules = Rules::new(2, sets, 1, None).unwrap();
+        let log = many_asks(sets);
+        group.bench_function(format!("proof_{}_actions", sets + 2), |b| {
+            b.iter(|| explain(black_box(log.as_bytes()), &rules, &proof).unwrap())
+        });
+    }
+    let suspects = Questions {
+        suspects: true,
+        ..Questions::default()
+    };
+    let rules = Rules::new(16, 16, 4, None).unwrap();
+    for prefix in [100_000, 1_000_000] {
+        let log = sixteen_lone_cheaters(prefix);
+        group.bench_function(format!("suspects_16_cheaters_after_{prefix}"), |b| {
+            b.iter(|| explain(black_box(log.as_bytes()), &rules, &suspects).unwrap())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, standard, big_empty, blow_ups);
 criterion_main!(benches);

@@ -2,7 +2,8 @@
 //!
 //! * the proof is really inconsistent and minimal, at the level of actions and of claims;
 //! * each suspect really makes the log consistent, the others do not, and the minimum groups
-//!   are exactly the smallest groups that do;
+//!   are exactly the smallest groups that do; with a small budget, a stopped search claims
+//!   no more than that (a lower bound, and only real groups);
 //! * the deal makes every action honest (the oracle of `support/oracle.rs` replays it);
 //! * knowledge matches brute force exactly, after every action while some deal fits (not only
 //!   after the last one), so that the deal model's one-pass knowledge table meets many states:
@@ -47,6 +48,7 @@ fn check(rules: &Rules, oracle: &mut Oracle, log: &str) -> Explanation {
         deal: true,
         knowledge: true,
         at: None,
+        suspects_work: None,
     };
     let e = explain(log.as_bytes(), rules, &everything).expect("simulated logs are valid");
     // The verdict is the oracle's.
@@ -121,6 +123,29 @@ fn check(rules: &Rules, oracle: &mut Oracle, log: &str) -> Explanation {
             .map(|g| g.iter().map(|p| p.number()).collect())
             .collect();
         assert_eq!(reported, smallest, "{log}");
+        assert!(!suspects.stopped);
+        // With a small budget the search may stop: it then claims no more than it proved.
+        for budget in [1, 3 * actions.len(), 8 * actions.len()] {
+            let tight = Questions {
+                suspects: true,
+                suspects_work: Some(budget),
+                ..Questions::default()
+            };
+            let e = explain(log.as_bytes(), rules, &tight).expect("simulated logs are valid");
+            let tight = e.suspects.expect("suspects");
+            assert_eq!(tight.sole, suspects.sole, "{log}");
+            if !tight.stopped {
+                assert_eq!(&tight, suspects, "{log}");
+                continue;
+            }
+            let (bound, exact) = (tight.minimum.expect("a bound"), minimum.expect("a minimum"));
+            assert!(bound <= exact, "{log}");
+            for group in &tight.minimum_groups {
+                assert_eq!(bound, exact, "{log}");
+                let numbers: Vec<u32> = group.iter().map(|p| p.number()).collect();
+                assert!(smallest.contains(&numbers), "{log}");
+            }
+        }
         assert!(e.deal.is_none());
     } else {
         // The deal makes every action honest.

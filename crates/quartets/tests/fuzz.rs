@@ -72,7 +72,7 @@ proptest! {
     #[test]
     fn near_miss_logs_never_panic(rules in rules(), log in log()) {
         let _ = audit(log.as_bytes(), &rules);
-        let everything = Questions { proof: true, suspects: true, deal: true, knowledge: true, at: None };
+        let everything = Questions { proof: true, suspects: true, deal: true, knowledge: true, at: None, suspects_work: None };
         let _ = explain(log.as_bytes(), &rules, &everything);
     }
 
@@ -92,7 +92,7 @@ proptest! {
             .with_lay_aside_rate(0.5)
             .with_max_actions(60);
         let log = simulate_seeded(&config, seed).log();
-        let everything = Questions { proof: true, suspects: true, deal: true, knowledge: true, at: None };
+        let everything = Questions { proof: true, suspects: true, deal: true, knowledge: true, at: None, suspects_work: None };
         prop_assert!(explain(log.as_bytes(), &rules, &everything).is_ok());
         let _ = explain(log.as_bytes(), &rules, &Questions { at: Some(at), ..everything });
     }

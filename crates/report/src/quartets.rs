@@ -56,13 +56,12 @@ pub fn text(e: &Explanation, style: Style) -> String {
                     .map(|a| a.to_string().len())
                     .max()
                     .unwrap_or(0);
+                // Claims come in the order of their actions: each action takes its run.
+                let mut rest = &proof.claims[..];
                 for (&number, action) in proof.actions.iter().zip(&proof.written) {
-                    let claims: Vec<String> = proof
-                        .claims
-                        .iter()
-                        .filter(|c| c.action == number)
-                        .map(claim)
-                        .collect();
+                    let run = rest.iter().take_while(|c| c.action == number).count();
+                    let claims: Vec<String> = rest[..run].iter().map(claim).collect();
+                    rest = &rest[run..];
                     let _ = writeln!(
                         out,
                         "  action {number:<4} {:<width$}  {}",
@@ -346,10 +345,19 @@ pub fn suspects(suspects: &Suspects, judged: usize) -> String {
                 .iter()
                 .map(|g| players(g, "and"))
                 .collect();
-            format!(
-                "no single player could be the only cheater; at least {k} players cheated: {}",
-                list(&groups, "or")
-            )
+            match (suspects.stopped, groups.is_empty()) {
+                (false, _) => format!(
+                    "no single player could be the only cheater; at least {k} players cheated: {}",
+                    list(&groups, "or")
+                ),
+                (true, true) => format!(
+                    "no single player could be the only cheater; at least {k} players cheated (search stopped)"
+                ),
+                (true, false) => format!(
+                    "no single player could be the only cheater; at least {k} players cheated: {}, among others (search stopped)",
+                    list(&groups, "or")
+                ),
+            }
         }
         (sole, Some(_)) => format!(
             "{} could be the only cheater; at least 1 player cheated",

@@ -30,6 +30,7 @@
 //!   every card, player and set in one pass (see
 //!   [`Referee::knowledge_table`](crate::Referee::knowledge_table)).
 
+mod conflict;
 mod deal;
 mod knowledge;
 mod log;
@@ -47,6 +48,7 @@ use crate::referee::{Contradiction, Verdict};
 use crate::rules::Rules;
 use crate::LogError;
 use log::{Keep, Log};
+use suspects::DEFAULT_SUSPECTS_WORK;
 
 /// What [`explain`] should work out besides the verdict.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -61,6 +63,10 @@ pub struct Questions {
     pub knowledge: bool,
     /// Knowledge after this action (1-based) instead of after the last consistent one.
     pub at: Option<usize>,
+    /// How many actions the search for the fewest cheaters may replay, `None` for the
+    /// default (2^26, a few seconds at most); past it, [`Suspects::stopped`] is set and the
+    /// minimum is a lower bound. Deterministic: the same log gets the same answer anywhere.
+    pub suspects_work: Option<usize>,
 }
 
 /// The verdict on a log and the answers to the [`Questions`] asked.
@@ -152,7 +158,8 @@ pub fn explain(
             explanation.proof = Some(log.proof(contradiction.action));
         }
         if questions.suspects {
-            explanation.suspects = Some(log.suspects());
+            explanation.suspects =
+                Some(log.suspects(questions.suspects_work.unwrap_or(DEFAULT_SUSPECTS_WORK)));
         }
     } else if questions.deal {
         explanation.deal = Some(log.deal());

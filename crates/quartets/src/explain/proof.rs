@@ -1,22 +1,50 @@
-//! The minimal proof: QuickXplain over the actions, then deletion over their claims.
+//! The minimal proof: deletion over the actions, then over their claims, on the static
+//! problem of `conflict.rs`; QuickXplain by replays as the fallback.
 
 use super::log::Log;
-use super::model::Proof;
+use super::model::{Claim, Proof};
 
 impl Log {
     /// A minimal proof of the contradiction at action `since`.
     pub(super) fn proof(&self, since: usize) -> Proof {
+        let (actions, claims) = if self.inconsistent(&[], since) {
+            (Vec::new(), Vec::new())
+        } else {
+            let all: Vec<usize> = (1..=since).collect();
+            let fast = self
+                .shrink(&self.claims_of_actions(&all), since, true)
+                .filter(|claims| self.inconsistent(claims, since));
+            match fast {
+                Some(claims) => {
+                    let mut actions: Vec<usize> = claims.iter().map(|c| c.action).collect();
+                    actions.dedup();
+                    (actions, claims)
+                }
+                None => {
+                    debug_assert!(false, "the static problem disagrees with the referee");
+                    self.proof_by_replays(since)
+                }
+            }
+        };
+        let referee = self.run(self.trust_only(&claims, since), since);
+        let why = self.why(&referee, &claims, since);
+        Proof {
+            written: actions.iter().map(|&a| self.actions[a - 1]).collect(),
+            actions,
+            claims,
+            why,
+        }
+    }
+
+    /// The same minimal proof found by replaying the log for every question: QuickXplain over
+    /// the actions, then deletion over their claims. Slow (each question replays the log up to
+    /// the contradiction), kept as the fallback should the static problem ever disagree.
+    fn proof_by_replays(&self, since: usize) -> (Vec<usize>, Vec<Claim>) {
         let units: Vec<usize> = (1..=since)
             .filter(|&a| self.live[a - 1] != (false, false))
             .collect();
-        let actions = if self.inconsistent(&[], since) {
-            Vec::new()
-        } else {
-            let mut found = self.quick_xplain(&[], false, &units, since);
-            found.sort_unstable();
-            found
-        };
-        // Narrow to the claims that matter, by deletion (the set is small).
+        let mut actions = self.quick_xplain(&[], false, &units, since);
+        actions.sort_unstable();
         let mut claims = self.claims_of_actions(&actions);
         let mut i = 0;
         while i < claims.len() {
@@ -28,14 +56,7 @@ impl Log {
                 i += 1;
             }
         }
-        let referee = self.run(self.trust_only(&claims, since), since);
-        let why = self.why(&referee, &claims, since);
-        Proof {
-            written: actions.iter().map(|&a| self.actions[a - 1]).collect(),
-            actions,
-            claims,
-            why,
-        }
+        (actions, claims)
     }
 
     /// QuickXplain (Junker 2004) over actions: a minimal subset of `candidates` whose claims,

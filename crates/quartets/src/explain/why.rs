@@ -1,5 +1,7 @@
 //! The certificate of a proof: a direct contradiction, or the two sides of a Hall violation.
 
+use std::collections::HashMap;
+
 use super::log::Log;
 use super::model::{Claim, ClaimKind, Denied, Need, Room, Shown, Why};
 use crate::action::Action;
@@ -38,7 +40,7 @@ impl Log {
                 player,
                 received_at: self.last_move(card, since),
             },
-            Reason::NoDeal => self.why_no_deal(referee, claims),
+            Reason::NoDeal => self.why_no_deal(referee, &ClaimIndex::new(claims)),
         }
     }
 
@@ -65,32 +67,23 @@ impl Log {
         })
     }
 
-    fn denial_of(&self, claims: &[Claim], card: Card, player: Player) -> Option<Denied> {
-        claims
-            .iter()
-            .rev()
-            .find(|c| c.kind == ClaimKind::Denial && c.card == card && c.player == player)
-            .map(|c| Denied {
-                card,
-                player,
-                action: c.action,
-            })
+    fn denial_of(&self, claims: &ClaimIndex, card: Card, player: Player) -> Option<Denied> {
+        claims.denials.get(&(card, player)).map(|&action| Denied {
+            card,
+            player,
+            action,
+        })
     }
 
-    fn need_of(&self, claims: &[Claim], player: Player, set: SetId) -> Need {
-        let action = claims
-            .iter()
-            .rev()
-            .find(|c| c.kind == ClaimKind::Ask && c.player == player && c.card.set() == set)
-            .map_or(0, |c| c.action);
+    fn need_of(&self, claims: &ClaimIndex, player: Player, set: SetId) -> Need {
         Need {
             player,
             set,
-            action,
+            action: claims.asks.get(&(player, set)).copied().unwrap_or(0),
         }
     }
 
-    fn why_no_deal(&self, referee: &Referee, claims: &[Claim]) -> Why {
+    fn why_no_deal(&self, referee: &Referee, claims: &ClaimIndex) -> Why {
         let model = referee.deal_model();
         let rules = &self.rules;
         let player = |p: usize| rules.player(p as u32 + 1).expect("a player of the game");
@@ -132,7 +125,7 @@ impl Log {
     }
 
     /// The two sides of the Hall violation left by a failed search; the smaller one is told.
-    fn hall(&self, referee: &Referee, claims: &[Claim]) -> Why {
+    fn hall(&self, referee: &Referee, claims: &ClaimIndex) -> Why {
         let model = referee.deal_model();
         let rules = &self.rules;
         let (players, sets, per_set) = (rules.players(), rules.sets(), rules.cards_per_set());
@@ -167,15 +160,17 @@ impl Log {
         let far_rooms: Vec<usize> = (0..players)
             .filter(|&p| model.wild_capacity(p) > 0 && !wild_near[p])
             .collect();
+        // Per set, the players with a far need in it; the players with a far room or need.
+        let mut far_need_in = vec![0u16; sets];
+        for &(p, s) in &far_needs {
+            far_need_in[s] |= 1 << p;
+        }
+        let far_need_players = far_needs.iter().fold(0u16, |m, &(p, _)| m | 1 << p);
+        let far_room_players = far_rooms.iter().fold(0u16, |m, &p| m | 1 << p);
         let available: Vec<usize> = free
             .iter()
             .copied()
-            .filter(|&c| {
-                far_needs
-                    .iter()
-                    .any(|&(p, s)| s == c / per_set && allowed(c, p))
-                    || far_rooms.iter().any(|&p| allowed(c, p))
-            })
+            .filter(|&c| !model.banned(c) & (far_need_in[c / per_set] | far_room_players) != 0)
             .collect();
         let slot_side = far_needs.len() + far_rooms.len() + available.len();
         let card_side = reached.len()
@@ -199,17 +194,13 @@ impl Log {
                     }
                 }
             }
-            for c in (0..rules.deck_size()).filter(|&c| model.is_free(c)) {
+            for &c in &free {
                 let card = rules.card_at(c);
-                for &(p, s) in &far_needs {
-                    if s == c / per_set && !allowed(c, p) {
-                        denied.extend(self.denial_of(claims, card, player(p)));
-                    }
-                }
-                for &p in &far_rooms {
-                    if !allowed(c, p) && !far_needs.iter().any(|&(q, _)| q == p) {
-                        denied.extend(self.denial_of(claims, card, player(p)));
-                    }
+                let banned = model.banned(c);
+                let from_needs = banned & far_need_in[c / per_set];
+                let from_rooms = banned & far_room_players & !far_need_players;
+                for p in (0..players).filter(|&p| (from_needs | from_rooms) & (1 << p) != 0) {
+                    denied.extend(self.denial_of(claims, card, player(p)));
                 }
             }
             denied.sort_by_key(|d| (d.action, d.card));
@@ -240,5 +231,28 @@ impl Log {
                 .collect(),
             rooms: (0..players).filter(|&p| wild_near[p]).map(room).collect(),
         }
+    }
+}
+
+/// The latest ask of each player in each set, and the latest denial of each card by each
+/// player, among a proof's claims: what a certificate cites.
+struct ClaimIndex {
+    asks: HashMap<(Player, SetId), usize>,
+    denials: HashMap<(Card, Player), usize>,
+}
+
+impl ClaimIndex {
+    fn new(claims: &[Claim]) -> ClaimIndex {
+        let mut index = ClaimIndex {
+            asks: HashMap::new(),
+            denials: HashMap::new(),
+        };
+        for c in claims {
+            match c.kind {
+                ClaimKind::Ask => index.asks.insert((c.player, c.card.set()), c.action),
+                ClaimKind::Denial => index.denials.insert((c.card, c.player), c.action),
+            };
+        }
+        index
     }
 }
