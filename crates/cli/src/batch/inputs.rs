@@ -1,12 +1,16 @@
-//! The inputs of a batch: log files, directory trees and JSON Lines files, listed as jobs in
-//! input order, and how a job becomes a row.
+//! The inputs of a batch: log files, directory trees and JSON Lines files, drawn as jobs in
+//! input order while the batch runs (a JSON Lines stream is read record by record, so it may
+//! be endless), and how a job becomes a row.
 
 use std::borrow::Cow;
-use std::io::{self, Read};
-use std::ops::Range;
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use fairplay_core::batch::{Batch, Judged, Row};
+use fairplay_core::lines::LineReader;
 use fairplay_core::{ErrorKind, LogError};
 use serde::Deserialize;
 
@@ -14,23 +18,29 @@ use serde::Deserialize;
 pub enum Job {
     /// A log file.
     File(PathBuf),
-    /// A line of a JSON Lines input: which input, its 1-based line number, its bytes.
+    /// A line of a JSON Lines input: the input's name, the line's 1-based number, its bytes.
     Record {
-        source: usize,
+        source: Arc<str>,
         line: usize,
-        range: Range<usize>,
+        bytes: Vec<u8>,
     },
-    /// A JSON Lines input that could not be read.
-    Unreadable { name: String, error: String },
-    /// An entry of a directory that is not judged, and why.
-    Skipped { name: String, why: String },
+    /// Something that cannot be judged (an unreadable input, a special file, an overlong
+    /// record), named, and why.
+    Failed { name: String, error: LogError },
 }
 
-/// A JSON Lines input, read whole.
-pub struct JsonLines {
-    name: String,
-    bytes: Vec<u8>,
+impl Job {
+    /// The input bytes the job holds until it is judged.
+    pub fn weight(&self) -> usize {
+        match self {
+            Job::Record { bytes, .. } => bytes.len(),
+            _ => 0,
+        }
+    }
 }
+
+/// Log files bigger than this are judged as a stream rather than read whole.
+const READ_WHOLE: u64 = 16 << 20;
 
 pub fn is_json_lines(path: &Path) -> bool {
     path == Path::new("-")
@@ -60,9 +70,9 @@ const MAX_DEPTH: usize = 256;
 /// link loop, a link to a directory, a directory that cannot be listed or is too deep) and
 /// `json_lines`. Symbolic links to files are followed, to directories not (no loops).
 fn walk(dir: &Path, depth: usize, files: &mut Vec<Job>, json_lines: &mut Vec<PathBuf>) {
-    let skipped = |path: &Path, why: String| Job::Skipped {
+    let skipped = |path: &Path, why: String| Job::Failed {
         name: path_text(path),
-        why,
+        error: LogError::new(ErrorKind::Io, 0, None, why),
     };
     if depth > MAX_DEPTH {
         files.push(skipped(
@@ -128,62 +138,146 @@ fn walk(dir: &Path, depth: usize, files: &mut Vec<Job>, json_lines: &mut Vec<Pat
     }
 }
 
-/// Expands the paths given into jobs, in order. Paths that do not exist are an error.
-pub fn collect(paths: &[PathBuf]) -> anyhow::Result<(Vec<Job>, Vec<JsonLines>)> {
-    let mut jobs = Vec::new();
-    let mut inputs = Vec::new();
-    let mut add_json_lines = |path: &Path, jobs: &mut Vec<Job>| {
-        let (name, read) = if path == Path::new("-") {
-            let mut bytes = Vec::new();
-            let read = io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes);
-            ("<stdin>".to_string(), read)
-        } else {
-            (path_text(path), std::fs::read(path))
-        };
-        match read {
-            Ok(bytes) => {
-                let source = inputs.len();
-                let mut start = 0;
-                for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
-                    let range = start..start + line.len();
-                    start = range.end + 1;
-                    if !line.trim_ascii().is_empty() {
-                        jobs.push(Job::Record {
-                            source,
-                            line: index + 1,
-                            range,
-                        });
-                    }
-                }
-                inputs.push(JsonLines { name, bytes });
-            }
-            Err(e) => jobs.push(Job::Unreadable {
-                name,
-                error: e.to_string(),
-            }),
-        }
-    };
-    for path in paths {
-        if path == Path::new("-") {
-            add_json_lines(path, &mut jobs);
-            continue;
-        }
-        let metadata =
-            std::fs::metadata(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        if metadata.is_dir() {
-            let (mut files, mut json_lines) = (Vec::new(), Vec::new());
-            walk(path, 0, &mut files, &mut json_lines);
-            jobs.extend(files);
-            for path in json_lines {
-                add_json_lines(&path, &mut jobs);
-            }
-        } else if is_json_lines(path) {
-            add_json_lines(path, &mut jobs);
-        } else {
-            jobs.push(Job::File(path.clone()));
+/// Checks that every path given exists, before the batch starts.
+pub fn check(paths: &[PathBuf]) -> anyhow::Result<()> {
+    for path in paths.iter().filter(|p| *p != Path::new("-")) {
+        std::fs::metadata(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// The jobs of the paths given, drawn in order: a directory is listed when it is reached, a
+/// JSON Lines input read one record at a time.
+pub struct Jobs {
+    paths: std::vec::IntoIter<PathBuf>,
+    /// Jobs of the directory listed last, then its JSON Lines files.
+    listed: VecDeque<Job>,
+    json_lines: VecDeque<PathBuf>,
+    reading: Option<Records>,
+    max_record: usize,
+}
+
+/// A JSON Lines input being read.
+struct Records {
+    name: Arc<str>,
+    lines: LineReader<Box<dyn BufRead + Send>>,
+}
+
+impl Jobs {
+    /// The jobs of `paths`; a JSON Lines record longer than `max_record` bytes is an error row.
+    pub fn new(paths: Vec<PathBuf>, max_record: usize) -> Jobs {
+        Jobs {
+            paths: paths.into_iter(),
+            listed: VecDeque::new(),
+            json_lines: VecDeque::new(),
+            reading: None,
+            max_record,
         }
     }
-    Ok((jobs, inputs))
+
+    /// Starts reading a JSON Lines input, or gives the row saying why it cannot be read.
+    fn open(&mut self, path: &Path) -> Option<Job> {
+        let (name, input): (String, io::Result<Box<dyn BufRead + Send>>) = if path == Path::new("-")
+        {
+            (
+                "<stdin>".to_string(),
+                Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin()))),
+            )
+        } else {
+            let file = File::open(path);
+            let input = file.map(|f| Box::new(BufReader::with_capacity(1 << 16, f)) as _);
+            (path_text(path), input)
+        };
+        match input {
+            Ok(input) => {
+                self.reading = Some(Records {
+                    name: name.into(),
+                    lines: LineReader::new(input, self.max_record),
+                });
+                None
+            }
+            Err(e) => Some(Job::Failed {
+                name,
+                error: io_error(e),
+            }),
+        }
+    }
+
+    /// The next record of the JSON Lines input being read, if any is left.
+    fn next_record(&mut self) -> Option<Job> {
+        let reading = self.reading.as_mut()?;
+        let max = self.max_record;
+        loop {
+            let name = &reading.name;
+            let job = match reading.lines.next_line() {
+                Ok(None) => break,
+                Ok(Some((_, Ok(text)))) if text.trim_ascii().is_empty() => continue,
+                Ok(Some((line, Ok(text)))) => Job::Record {
+                    source: name.clone(),
+                    line,
+                    bytes: text.to_vec(),
+                },
+                Ok(Some((line, Err(_)))) => Job::Failed {
+                    name: format!("{name}:{line}"),
+                    error: LogError::new(
+                        ErrorKind::LineTooLong,
+                        line,
+                        None,
+                        format!(
+                            "the record is longer than {max} bytes (--max-record raises the limit)"
+                        ),
+                    ),
+                },
+                Err(e) => {
+                    let job = Job::Failed {
+                        name: name.to_string(),
+                        error: io_error(e),
+                    };
+                    self.reading = None;
+                    return Some(job);
+                }
+            };
+            return Some(job);
+        }
+        self.reading = None;
+        None
+    }
+}
+
+impl Iterator for Jobs {
+    type Item = Job;
+
+    fn next(&mut self) -> Option<Job> {
+        loop {
+            if let Some(job) = self.listed.pop_front() {
+                return Some(job);
+            }
+            if let Some(job) = self.next_record() {
+                return Some(job);
+            }
+            if let Some(path) = self.json_lines.pop_front() {
+                match self.open(&path) {
+                    Some(failed) => return Some(failed),
+                    None => continue,
+                }
+            }
+            let path = self.paths.next()?;
+            let is_dir =
+                path != Path::new("-") && std::fs::metadata(&path).is_ok_and(|m| m.is_dir());
+            if is_dir {
+                let (mut files, mut json_lines) = (Vec::new(), Vec::new());
+                walk(&path, 0, &mut files, &mut json_lines);
+                self.listed.extend(files);
+                self.json_lines.extend(json_lines);
+            } else if is_json_lines(&path) {
+                if let Some(failed) = self.open(&path) {
+                    return Some(failed);
+                }
+            } else {
+                return Some(Job::File(path));
+            }
+        }
+    }
 }
 
 /// One JSON Lines record.
@@ -202,41 +296,54 @@ fn io_error(error: impl std::fmt::Display) -> LogError {
 }
 
 /// Reads and judges one job.
-pub fn judge(batch: &Batch<'_>, inputs: &[JsonLines], job: &Job) -> Row {
+pub fn judge(batch: &Batch<'_>, job: &Job) -> Row {
     match job {
-        Job::File(path) => {
-            let log = path_text(path);
-            match std::fs::read(path) {
-                Ok(bytes) => Row {
-                    log,
-                    judged: batch.judge(&bytes, None),
-                    bytes: bytes.len(),
-                },
-                Err(e) => Row {
-                    log,
-                    judged: Judged::error(None, io_error(e)),
-                    bytes: 0,
-                },
-            }
-        }
+        Job::File(path) => file(batch, path),
         Job::Record {
             source,
             line,
-            range,
-        } => {
-            let input = &inputs[*source];
-            record(batch, &input.name, *line, &input.bytes[range.clone()])
-        }
-        Job::Unreadable { name, error } => Row {
+            bytes,
+        } => record(batch, source, *line, bytes),
+        Job::Failed { name, error } => Row {
             log: name.clone(),
-            judged: Judged::error(None, io_error(error)),
+            judged: Judged::error(None, error.clone()),
             bytes: 0,
         },
-        Job::Skipped { name, why } => Row {
-            log: name.clone(),
-            judged: Judged::error(None, LogError::new(ErrorKind::Io, 0, None, why.clone())),
-            bytes: 0,
+    }
+}
+
+/// Judges a log file: read whole, or as a stream when it is big.
+fn file(batch: &Batch<'_>, path: &Path) -> Row {
+    let log = path_text(path);
+    let failed = |e: io::Error| Row {
+        log: log.clone(),
+        judged: Judged::error(None, io_error(e)),
+        bytes: 0,
+    };
+    // One open and one fstat: std::fs::read would do the same, and the size decides.
+    let mut file = match File::open(path) {
+        Ok(file) => file,
+        Err(e) => return failed(e),
+    };
+    let size = match file.metadata() {
+        Ok(metadata) => metadata.len(),
+        Err(e) => return failed(e),
+    };
+    if size > READ_WHOLE {
+        return Row {
+            log: log.clone(),
+            judged: batch.judge_reader(file, None),
+            bytes: size as usize,
+        };
+    }
+    let mut bytes = Vec::with_capacity(size as usize + 1);
+    match file.read_to_end(&mut bytes) {
+        Ok(_) => Row {
+            log: log.clone(),
+            judged: batch.judge(&bytes, None),
+            bytes: bytes.len(),
         },
+        Err(e) => failed(e),
     }
 }
 

@@ -11,8 +11,9 @@
 //! `log` is required; `id` (a string or a number) names the row, by default `<file>:<line>`;
 //! `game` (`quartets`, `sequence` or `auto`) overrides `--game` for that record.
 //!
-//! Each log is read once, then judged through the games' [`fairplay_core::Game`]s by the core's
-//! batch driver ([`fairplay_core::batch`]), in parallel, rows in input order; the rows are
+//! Each log is read once (a big file, and every JSON Lines input, as a stream), then judged
+//! through the games' [`fairplay_core::Game`]s by the core's batch driver
+//! ([`fairplay_core::batch`]), in parallel, rows in input order; the rows are
 //! written by [`fairplay_report::rows`] (columns `log`, `game`, `verdict`, `action`, `line`,
 //! `actions`, `kind`, `detail`) as they come; a progress bar and the summary go to standard
 //! error. A log that cannot be judged is reported in its row and never stops the batch.
@@ -109,6 +110,14 @@ pub struct BatchArgs {
     /// No progress bar, even on a terminal.
     #[arg(long)]
     no_progress: bool,
+    /// The longest line a log may have, in bytes; a log with a longer line gets an error row
+    /// naming it.
+    #[arg(long, value_name = "BYTES", default_value_t = fairplay_core::lines::DEFAULT_MAX_LINE)]
+    max_line: usize,
+    /// The longest JSON Lines record, in bytes; a longer one gets an error row and the rest of
+    /// its input is still read [default: 256 MiB].
+    #[arg(long, value_name = "BYTES", default_value_t = 256 << 20, hide_default_value = true)]
+    max_record: usize,
     // Last: the Quartets sizes come under their own heading in --help.
     #[command(flatten, next_help_heading = "Quartets logs")]
     variant: QuartetsVariant,
@@ -139,7 +148,7 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
     games
         .register(Quartets::new(args.variant.rules()?))
         .register(Sequence::new(args.rules.rules(args.teams)?));
-    let batch = Batch::new(&games, args.game.name())?;
+    let batch = Batch::new(&games, args.game.name())?.with_max_line(args.max_line);
     let pool = {
         let mut builder = rayon::ThreadPoolBuilder::new();
         if let Some(jobs) = args.jobs {
@@ -148,17 +157,15 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
         builder.build()?
     };
     let start = Instant::now();
-    let (jobs, sources) = inputs::collect(&args.paths)?;
+    inputs::check(&args.paths)?;
+    // The jobs are drawn as the batch runs (a JSON Lines stream may be endless): the bar
+    // counts logs and their rate, with no total.
+    let jobs = inputs::Jobs::new(args.paths.clone(), args.max_record);
     let bar = (!args.no_progress && io::stderr().is_terminal()).then(|| {
-        let bar = ProgressBar::with_draw_target(
-            Some(jobs.len() as u64),
-            ProgressDrawTarget::stderr_with_hz(10),
-        );
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(10));
         bar.set_style(
-            ProgressStyle::with_template(
-                "{wide_bar} {percent:>3}% {human_pos}/{human_len} logs, eta {eta}",
-            )
-            .expect("the progress template is valid"),
+            ProgressStyle::with_template("{spinner} {human_pos} logs judged, {per_sec}, {elapsed}")
+                .expect("the progress template is valid"),
         );
         bar
     });
@@ -166,17 +173,13 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
     let mut writer = RowWriter::new(args.format.into(), out)?;
     let mut tally = Tally::default();
     let written = pool.install(|| {
-        batch.run(
-            &jobs,
-            |batch, job| inputs::judge(batch, &sources, job),
-            |row| {
-                tally.add(&row);
-                if let Some(bar) = &bar {
-                    bar.inc(1);
-                }
-                writer.write(&row)
-            },
-        )
+        batch.run_weighted(jobs, inputs::Job::weight, inputs::judge, |row| {
+            tally.add(&row);
+            if let Some(bar) = &bar {
+                bar.inc(1);
+            }
+            writer.write(&row)
+        })
     });
     let written = written.and_then(|()| writer.finish());
     if let Some(bar) = bar {
