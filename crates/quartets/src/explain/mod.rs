@@ -7,7 +7,8 @@
 //! by asking its deal model.
 //!
 //! The parts live in one file each: `log.rs` reads the log once and re-runs the
-//! referee believing only some claims; `proof.rs` finds the minimal proof, `why.rs` its
+//! referee believing only some claims; `conflict.rs` poses the claims at one point as a static
+//! matching problem and shrinks them; `proof.rs` finds the minimal proof, `why.rs` its
 //! certificate; `suspects.rs`, `deal.rs` and `knowledge.rs` answer the other questions; the
 //! result types of a proof are in `model.rs`.
 //!
@@ -18,12 +19,14 @@
 //!   never in doubt.
 //! * **The proof** is a set of actions whose claims cannot all be true, given what everybody
 //!   saw up to the contradiction, and that is *minimal*: believe the claims of all but any one of
-//!   them and some deal fits. It is found by QuickXplain over the actions, then narrowed to the
-//!   claims of those actions that matter (also minimal). Its [`Why`] comes from the engine's
+//!   them and some deal fits. It is found by deletion over the actions, then over the claims of
+//!   those kept (also minimal), on the static matching problem of `conflict.rs` rather than by
+//!   replaying the log per question. Its [`Why`] comes from the engine's
 //!   certificate: a direct contradiction, or a group of cards and hand slots violating Hall's
 //!   condition.
 //! * **Suspects** are the players who could be the only cheater: believing none of their asks
-//!   and denials makes the whole log fit some deal; and the fewest players who must have cheated.
+//!   and denials makes the whole log fit some deal; and the fewest players who must have cheated,
+//!   found from conflicts and smallest hitting sets within a budget (`suspects.rs`).
 //! * **Knowledge** is exact: a never-moved card may be with a player exactly when some deal
 //!   fitting every claim gives it to them, and a player certainly holds a card of a set when
 //!   one is seen in their hand or every such deal gives them one. The deal model decides it for
