@@ -1,10 +1,10 @@
 //! Reading a log from a file or standard input, as a stream.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
-use fairplay_core::{audit_reader, Game, Judgement, LogError};
+use fairplay_core::{audit_reader, Game, Judgement, LogError, Words};
 
 /// Where a log comes from: a path, or standard input for `-` or no path.
 pub struct Input {
@@ -78,11 +78,36 @@ impl Input {
         keep: bool,
         max_line: usize,
     ) -> anyhow::Result<(Result<Judgement, LogError>, Vec<u8>)> {
+        hint_if_terminal(self.path.as_deref(), game.words(), false);
         let mut tee = Tee {
             inner: self.open()?,
             copy: keep.then(Vec::new),
         };
         let judged = audit_reader(game, &mut tee, max_line);
         Ok((judged, tee.copy.unwrap_or_default()))
+    }
+}
+
+/// When the log is to come from a terminal (no file, standard input not redirected), says on
+/// standard error what to type: otherwise the program would seem to hang.
+pub fn hint_if_terminal(file: Option<&Path>, words: &Words, live: bool) {
+    let from_stdin = file.is_none_or(|p| p == Path::new("-"));
+    if !from_stdin || !io::stdin().is_terminal() {
+        return;
+    }
+    let game = words.game.to_lowercase();
+    if live {
+        eprintln!(
+            "fairplay: judging a {} game as it is played: type one {} per line (such as {}); \
+             Ctrl-D ends it",
+            words.game, words.action, words.example
+        );
+    } else {
+        eprintln!(
+            "fairplay: reading a {} log from the terminal: type the number of {}s, then one {} \
+             per line (such as {}), then Ctrl-D; or give a file: fairplay {game} FILE \
+             (fairplay {game} --help tells more)",
+            words.game, words.action, words.action, words.example
+        );
     }
 }

@@ -10,6 +10,8 @@ use std::path::Path;
 
 use fairplay_core::Game;
 
+use crate::Output;
+
 /// Opens the live input: the file, or standard input for `-` or none.
 fn open(file: Option<&Path>) -> anyhow::Result<Box<dyn BufRead>> {
     match file.filter(|p| *p != Path::new("-")) {
@@ -22,20 +24,41 @@ fn open(file: Option<&Path>) -> anyhow::Result<Box<dyn BufRead>> {
     }
 }
 
+/// How a live session writes and ends.
+pub struct Options {
+    /// Exit with 1 when the game ended with a foul.
+    pub exit_code: bool,
+    /// One JSON object per event instead of a line of text.
+    pub json: bool,
+}
+
 /// Runs a live session of `game` on the file (or standard input); output goes to standard
 /// output as it happens.
-pub fn run(game: &dyn Game, file: Option<&Path>, max_line: usize) -> anyhow::Result<String> {
+pub fn run(
+    game: &dyn Game,
+    file: Option<&Path>,
+    max_line: usize,
+    options: &Options,
+) -> anyhow::Result<Output> {
     let input = open(file)?;
+    crate::input::hint_if_terminal(file, game.words(), true);
+    let style = crate::report::style();
     let mut out = io::stdout().lock();
     let words = game.words();
     let session = fairplay_core::live::run(game, input, max_line, |event| {
-        writeln!(out, "{}", fairplay_report::live::line(words, &event))?;
+        let line = if options.json {
+            fairplay_report::live::json(&event)
+        } else {
+            fairplay_report::live::styled_line(words, &event, style)
+        };
+        writeln!(out, "{line}")?;
         out.flush()
     });
     match session {
-        Ok(_) => Ok(String::new()),
+        Ok(summary) => Ok(Output::from(String::new())
+            .with_status(crate::report::status(options.exit_code, &summary.verdict))),
         // The reader of our output has gone (`| head`): nothing left to tell anyone.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(String::new()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(String::new().into()),
         Err(e) => Err(anyhow::anyhow!("live session: {e}")),
     }
 }

@@ -13,16 +13,32 @@ mod variant;
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// A referee for recorded card games: did everybody play by the rules?
 ///
-/// Give it the log of a game; it prints its verdict in the format of the original problem.
+/// Give it the log of a game; it prints its verdict in the game's contract format (see
+/// docs/quartets.md and docs/sequence.md).
 #[derive(Parser, Debug)]
 #[command(name = "fairplay", version, propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// When to colour the human output: `auto` on a terminal unless NO_COLOR is set or
+    /// TERM=dumb (CLICOLOR_FORCE forces it), `always`, or `never`.
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
+    color: ColorWhen,
+}
+
+/// When to colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ColorWhen {
+    /// On a terminal, as the environment allows.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
 }
 
 #[derive(Subcommand, Debug)]
@@ -45,8 +61,16 @@ enum Command {
 pub struct Output {
     /// The text for standard output.
     pub text: String,
-    /// The exit status: 0, or 2 when the text is a JSON error document.
+    /// The exit status: 0; 1 for a foul with `--exit-code`; 2 when the text is a JSON error
+    /// document.
     pub status: u8,
+}
+
+impl Output {
+    /// The same output with exit status `status`.
+    pub fn with_status(self, status: u8) -> Output {
+        Output { status, ..self }
+    }
 }
 
 impl From<String> for Output {
@@ -55,13 +79,36 @@ impl From<String> for Output {
     }
 }
 
+/// The command line as parsed, with every subcommand's `--version` saying `fairplay` (clap
+/// would name the subcommand, `fairplay-quartets`).
+fn command() -> clap::Command {
+    let mut command = Cli::command();
+    let names: Vec<String> = command
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    for name in names {
+        command = command.mut_subcommand(name, |s| s.display_name("fairplay"));
+    }
+    command
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match command().try_get_matches() {
+        Ok(matches) => Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit()),
+        Err(e) => e.exit(),
+    };
+    match cli.color {
+        ColorWhen::Auto => {}
+        ColorWhen::Always => anstream::ColorChoice::Always.write_global(),
+        ColorWhen::Never => anstream::ColorChoice::Never.write_global(),
+    }
     let result = match cli.command {
         Command::Quartets(args) => quartets::run(args),
         Command::Sequence(args) => sequence::run(args),
         Command::Batch(args) => batch::run(args).map(Output::from),
         Command::Simulate(args) => simulate::run(args).map(Output::from),
+        // The pages and scripts are named after each subcommand: from clap's own names.
         Command::Completions(args) => {
             completions::completions(args, Cli::command()).map(Output::from)
         }

@@ -31,9 +31,15 @@ output: `N: honest game still possible`, `N: CHEATING CERTAIN: <reason>`, then
 rule gets `error: line L: ... (line ignored)` and is not applied. A first line holding a single
 number is skipped as a count. See docs/batch-and-live.md.
 
-Exit status: 0 when judged (either verdict), 2 for unreadable or malformed logs and for
-actions that break a rule anyone can check (out of turn, asking oneself, ...); with
---format json such an error is a JSON document on standard output.
+Exit status: 0 when judged (either verdict; with --exit-code: 0 fair, 1 cheating certain),
+2 for unreadable or malformed logs and for actions that break a rule anyone can check (out of
+turn, asking oneself, ...); with --format json such an error is a JSON document on standard
+output. With --live --format json, each line read gets one JSON object.
+
+Colour (the report, live lines): --color auto|always|never; auto colours a terminal unless
+NO_COLOR is set or TERM=dumb; CLICOLOR_FORCE=1 colours a pipe too.
+
+Formats, contracts and the rules: docs/quartets.md.
 
 Examples:
   fairplay quartets examples/quartets/sample1.log
@@ -54,13 +60,21 @@ pub struct QuartetsArgs {
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LINE)]
     max_line: usize,
     #[command(flatten)]
+    conventions: report::Conventions,
+    #[command(flatten)]
     report: QuartetsReportArgs,
 }
 
 pub fn run(args: QuartetsArgs) -> anyhow::Result<Output> {
+    args.conventions.one_log(args.file.as_deref(), "quartets")?;
     let game = Quartets::new(args.variant.rules()?);
     if args.live {
-        return crate::live::run(&game, args.file.as_deref(), args.max_line).map(Output::from);
+        return crate::live::run(
+            &game,
+            args.file.as_deref(),
+            args.max_line,
+            &args.live_options(),
+        );
     }
     let input = Input::new(args.file);
     let (judged, bytes) = input.audit(&game, args.report.wanted(), args.max_line)?;
@@ -69,8 +83,9 @@ pub fn run(args: QuartetsArgs) -> anyhow::Result<Output> {
         Ok(judgement) => judgement,
         Err(error) => return report::failure(format, &game, &input.name(), error),
     };
+    let status = report::status(args.conventions.exit_code, &judgement.verdict);
     if !args.report.wanted() {
-        return Ok(game.contract(&judgement.verdict).into());
+        return Ok(Output::from(game.contract(&judgement.verdict)).with_status(status));
     }
     let questions = Questions {
         proof: args.report.explain,
@@ -87,7 +102,7 @@ pub fn run(args: QuartetsArgs) -> anyhow::Result<Output> {
         }
         Err(error) => anyhow::bail!("{}: {error}", input.name()),
     };
-    Ok(match format {
+    let output = match format {
         Format::Json if questions == Questions::default() => {
             report::document::<QuartetsDetails>(&game, &judgement, None)
         }
@@ -101,5 +116,15 @@ pub fn run(args: QuartetsArgs) -> anyhow::Result<Output> {
             }
             out.into()
         }
-    })
+    };
+    Ok(output.with_status(status))
+}
+
+impl QuartetsArgs {
+    fn live_options(&self) -> crate::live::Options {
+        crate::live::Options {
+            exit_code: self.conventions.exit_code,
+            json: self.report.format == Format::Json,
+        }
+    }
 }

@@ -1,8 +1,6 @@
 //! The report options (`--explain`, `--deal`, `--knowledge`, `--format json`) and how a command
 //! turns a log into its output through the printers of `fairplay-report`.
 
-use std::io::IsTerminal;
-
 use clap::ValueEnum;
 use fairplay_core::{Game, Judgement, LogError};
 use fairplay_report::json::{Document, ErrorDocument};
@@ -20,12 +18,49 @@ pub enum Format {
     Json,
 }
 
-/// The style of human text: colour only on a terminal, and never when `NO_COLOR` is set (to
-/// anything but the empty string, as <https://no-color.org> says).
+/// The style of human text on standard output: as `--color` says, else colour on a terminal
+/// unless `NO_COLOR` is set or `TERM=dumb`, and always with `CLICOLOR_FORCE` (anstream's
+/// reading of the environment).
 pub fn style() -> Style {
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let choice = anstream::AutoStream::choice(&std::io::stdout());
     Style {
-        colour: !no_color && std::io::stdout().is_terminal(),
+        colour: choice != anstream::ColorChoice::Never,
+    }
+}
+
+/// The exit status for a judged log: 1 for a foul when `--exit-code` asks for it, else 0.
+pub fn status(exit_code: bool, verdict: &fairplay_core::Verdict) -> u8 {
+    u8::from(exit_code && verdict.foul().is_some())
+}
+
+/// The options every judging command shares besides its report.
+#[derive(clap::Args, Debug, Default)]
+pub struct Conventions {
+    /// Exit with 1 when cheating is certain or a move is illegal, 0 when the log is fair (as
+    /// `git diff --exit-code`); 2 stays for errors. Without it, any verdict exits with 0.
+    #[arg(long)]
+    pub exit_code: bool,
+    /// More logs: not judged here (one log at a time), but named in the error that points to
+    /// `fairplay batch`.
+    #[arg(hide = true, value_name = "MORE")]
+    pub more: Vec<std::path::PathBuf>,
+}
+
+impl Conventions {
+    /// An error when more than one log was given: `batch` judges many.
+    pub fn one_log(&self, first: Option<&std::path::Path>, command: &str) -> anyhow::Result<()> {
+        if self.more.is_empty() {
+            return Ok(());
+        }
+        let all: Vec<String> = first
+            .into_iter()
+            .chain(self.more.iter().map(|p| p.as_path()))
+            .map(|p| p.display().to_string())
+            .collect();
+        anyhow::bail!(
+            "`fairplay {command}` judges one log; to judge several, run `fairplay batch {}`",
+            all.join(" ")
+        )
     }
 }
 
@@ -48,8 +83,9 @@ pub struct QuartetsReportArgs {
     /// With --knowledge: after action K instead.
     #[arg(long, value_name = "K", requires = "knowledge")]
     pub at: Option<usize>,
-    /// Output format: `text` (the contract lines, then the report) or `json` (one document).
-    #[arg(long, value_enum, default_value_t = Format::Text, conflicts_with = "live")]
+    /// Output format: `text` (the contract lines, then the report) or `json` (one document;
+    /// with --live, one JSON object per line read).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
 
@@ -67,8 +103,9 @@ pub struct SequenceReportArgs {
     /// (contract rules) the board at that moment.
     #[arg(long, conflicts_with = "live")]
     pub explain: bool,
-    /// Output format: `text` (the usual output, then the report) or `json` (one document).
-    #[arg(long, value_enum, default_value_t = Format::Text, conflicts_with = "live")]
+    /// Output format: `text` (the usual output, then the report) or `json` (one document;
+    /// with --live, one JSON object per line read).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
 

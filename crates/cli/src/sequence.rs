@@ -65,9 +65,15 @@ output: `turn N: legal` or `turn N: ILLEGAL: <reason>`, and the game goes on (an
 changes nothing). A malformed line gets `error: line L: ... (line ignored)`. A first line
 holding a single number is skipped as a count. See docs/batch-and-live.md.
 
-Exit status: 0 when judged (either verdict), 2 for unreadable or malformed logs (the
-message names the line); with --format json such an error is a JSON document on standard
-output.
+Exit status: 0 when judged (either verdict; with --exit-code: 0 valid, 1 an illegal move),
+2 for unreadable or malformed logs (the message names the line); with --format json such an
+error is a JSON document on standard output. With --live --format json, each line read gets
+one JSON object.
+
+Colour (the report, live lines): --color auto|always|never; auto colours a terminal unless
+NO_COLOR is set or TERM=dumb; CLICOLOR_FORCE=1 colours a pipe too.
+
+Formats, contracts and the rules: docs/sequence.md.
 
 Examples:
   fairplay sequence examples/sequence/sample1.log
@@ -92,14 +98,21 @@ pub struct SequenceArgs {
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LINE)]
     max_line: usize,
     #[command(flatten)]
+    conventions: report::Conventions,
+    #[command(flatten)]
     report: SequenceReportArgs,
 }
 
 pub fn run(args: SequenceArgs) -> anyhow::Result<Output> {
+    args.conventions.one_log(args.file.as_deref(), "sequence")?;
     let rules = args.rules.rules(args.teams)?;
     let game = Sequence::new(rules);
     if args.live {
-        return crate::live::run(&game, args.file.as_deref(), args.max_line).map(Output::from);
+        let options = crate::live::Options {
+            exit_code: args.conventions.exit_code,
+            json: args.report.format == Format::Json,
+        };
+        return crate::live::run(&game, args.file.as_deref(), args.max_line, &options);
     }
     let input = Input::new(args.file);
     let keep = args.report.wanted() || rules != SequenceRules::Contract;
@@ -109,15 +122,16 @@ pub fn run(args: SequenceArgs) -> anyhow::Result<Output> {
         Ok(judgement) => judgement,
         Err(error) => return report::failure(format, &game, &input.name(), error),
     };
+    let status = report::status(args.conventions.exit_code, &judgement.verdict);
     if !args.report.wanted() {
-        return Ok(match rules {
+        return Ok(Output::from(match rules {
             SequenceRules::Contract => game.contract(&judgement.verdict),
             // The full rules print their report: it was judged without error just above.
             SequenceRules::Full(teams) => audit_full(&bytes, teams)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", input.name()))?
                 .to_string(),
-        }
-        .into());
+        })
+        .with_status(status));
     }
     let explained = match rules {
         SequenceRules::Contract => explain_contract(&bytes),
@@ -127,11 +141,12 @@ pub fn run(args: SequenceArgs) -> anyhow::Result<Output> {
         Ok(explanation) => explanation,
         Err(error) => return report::failure(format, &game, &input.name(), LogError::from(error)),
     };
-    Ok(match format {
+    let output = match format {
         Format::Json => {
             report::document(&game, &judgement, Some(SequenceDetails::new(&explanation)))
         }
         Format::Text if args.report.explain => text(&explanation, report::style()).into(),
         Format::Text => usual(&explanation).into(),
-    })
+    };
+    Ok(output.with_status(status))
 }

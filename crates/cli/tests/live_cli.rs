@@ -272,9 +272,10 @@ fn each_answer_comes_before_the_next_line_through_pipes() {
     reader.join().unwrap();
 }
 
+/// `fairplay ARGS` in a pseudo-terminal, without colour (the answers are compared as text).
 fn spawn_in_terminal(args: &[&str]) -> expectrl::session::OsSession {
     let mut command = StdCommand::new(BIN);
-    command.args(args);
+    command.args(args).env("NO_COLOR", "1");
     let mut session = Session::spawn(command).expect("spawn fairplay in a pseudo-terminal");
     session.set_expect_timeout(Some(Duration::from_secs(10)));
     session
@@ -307,5 +308,62 @@ fn sequence_live_in_a_terminal() {
     }
     session.send(ControlCode::EndOfTransmission).unwrap();
     session.expect(format!("{SEQUENCE_END}\r\n")).unwrap();
+    session.expect(Eof).unwrap();
+}
+
+/// At a terminal that supports colour, the session starts with a hint of what to type, and
+/// the verdict words are coloured; `--color never` and `NO_COLOR` take the colour away.
+#[test]
+fn a_terminal_gets_a_hint_and_colour() {
+    let mut command = StdCommand::new(BIN);
+    command
+        .args(["quartets", "--live"])
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env("TERM", "xterm-256color");
+    let mut session = Session::spawn(command).expect("spawn fairplay in a pseudo-terminal");
+    session.set_expect_timeout(Some(Duration::from_secs(10)));
+    session
+        .expect("type one action per line (such as `1 A 2 3C no`, `1 Q 3`); Ctrl-D ends it")
+        .unwrap();
+    session.send_line("1 A 2 3C no").unwrap();
+    session
+        .expect("1: \x1b[32mhonest game still possible\x1b[0m\r\n")
+        .unwrap();
+    session.send_line("2 A 1 3C yess").unwrap();
+    session.expect("\x1b[1;31merror:\x1b[0m line 2: ").unwrap();
+    session.send(ControlCode::EndOfTransmission).unwrap();
+    session.expect(Eof).unwrap();
+
+    for (flag, env) in [(Some("--color=never"), None), (None, Some("NO_COLOR"))] {
+        let mut command = StdCommand::new(BIN);
+        command
+            .args(["quartets", "--live"])
+            .args(flag)
+            .env("TERM", "xterm-256color");
+        command.env_remove("NO_COLOR");
+        if let Some(env) = env {
+            command.env(env, "1");
+        }
+        let mut session = Session::spawn(command).expect("spawn fairplay in a pseudo-terminal");
+        session.set_expect_timeout(Some(Duration::from_secs(10)));
+        session.send_line("1 A 2 3C no").unwrap();
+        session.expect("1: honest game still possible\r\n").unwrap();
+        session.send(ControlCode::EndOfTransmission).unwrap();
+        session.expect(Eof).unwrap();
+    }
+}
+
+/// A whole log typed at a terminal: the hint says how, and the verdict comes after Ctrl-D.
+#[test]
+fn a_log_typed_at_a_terminal_gets_a_hint() {
+    let mut session = spawn_in_terminal(&["quartets"]);
+    session
+        .expect("reading a Quartets log from the terminal: type the number of actions")
+        .unwrap();
+    session.send_line("1").unwrap();
+    session.send_line("1 A 2 3C no").unwrap();
+    session.send(ControlCode::EndOfTransmission).unwrap();
+    session.expect("yes\r\n").unwrap();
     session.expect(Eof).unwrap();
 }

@@ -3,7 +3,7 @@
 
 use std::io::BufRead;
 
-use fairplay_text::{decimal, show, Lines, Tokens};
+use fairplay_text::{decimal, not_a_count, show, Lines, Tokens};
 
 use crate::lines::LineReader;
 use crate::{ErrorKind, Game, Judgement, LogError};
@@ -101,8 +101,12 @@ fn count_line(source: &mut impl LineSource, what: &str) -> Result<(u64, usize), 
         if token.is_empty() {
             continue;
         }
-        let count = decimal(token)
-            .ok_or_else(|| malformed(number, format!("expected {what}, found {}", show(token))))?;
+        let count = decimal(token).ok_or_else(|| {
+            malformed(
+                number,
+                format!("expected {what}, found {}", not_a_count(token)),
+            )
+        })?;
         let extra = tokens.next_token();
         if !extra.is_empty() {
             return Err(malformed(

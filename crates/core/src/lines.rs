@@ -93,6 +93,10 @@ impl<R: BufRead> LineReader<R> {
             }
         }
         self.number += 1;
+        if self.number == 1 && self.line.starts_with(fairplay_text::BOM) {
+            // A byte-order mark opens the input: it is not part of the line.
+            self.line.drain(..fairplay_text::BOM.len());
+        }
         Ok(Some((self.number, Ok(&self.line))))
     }
 }

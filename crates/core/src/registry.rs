@@ -37,6 +37,7 @@ impl Registry {
     /// The game of a log, told from its first action line (after an optional count line):
     /// the first registered game that recognises it.
     pub fn detect(&self, log: &[u8]) -> Result<&dyn Game, LogError> {
+        let log = log.strip_prefix(fairplay_text::BOM).unwrap_or(log);
         let mut first = true;
         for (index, line) in log.split(|&b| b == b'\n').enumerate() {
             let trimmed = line.trim_ascii();

@@ -440,8 +440,9 @@ mod tests {
             ("1 2\n", "line 1: expected only the number of moves, found `2`"),
             (
                 "99999999999999999999999\n",
-                "line 1: expected the number of moves, found `99999999999999999999999`",
+                "line 1: expected the number of moves, found `99999999999999999999999`, a number too large (the most is 18446744073709551615)",
             ),
+            ("\0\x01\n", "line 1: expected the number of moves, found binary data (`\\x00\\x01`)"),
             ("1\n1 5s P\n", "line 2: expected a spot: the card it shows (`5s`), its square (`B7`, columns A-J, rows 1-10) or both (`5s@B7`), found the end of the line"),
             ("1\n1 5s P 5s 5s\n", "line 2: expected a team (`blue`, `green`, `red`) or the end of the line, found `5s`"),
             ("1\n1 5s P 5s blue x\n", "line 2: expected the end of the line, found `x`"),

@@ -156,7 +156,7 @@ fn malformed_logs_are_errors_naming_the_line() {
         ("1\n0 5s P 5s\n", "line 2: expected a turn number from 1 to 1, found `0`"),
         (
             "99999999999999999999999999\n1 5s P 5s\n",
-            "line 1: expected the number of moves, found `99999999999999999999999999`",
+            "line 1: expected the number of moves, found `99999999999999999999999999`, a number too large (the most is 18446744073709551615)",
         ),
         (
             "18446744073709551615\n18446744073709551615 5s P 5s\n",
@@ -166,7 +166,7 @@ fn malformed_logs_are_errors_naming_the_line() {
             "2\n1 5s P 5s\n18446744073709551616 5s P 5s\n",
             "line 3: expected a turn number, found `18446744073709551616`",
         ),
-        ("1\n1 5s P 5s\u{0}\n", "line 2: expected a spot: the card it shows (`5s`), its square (`B7`, columns A-J, rows 1-10) or both (`5s@B7`), found `5s\\0`"),
+        ("1\n1 5s P 5s\u{0}\n", "line 2: expected a spot: the card it shows (`5s`), its square (`B7`, columns A-J, rows 1-10) or both (`5s@B7`), found binary data (`5s\\x00`)"),
     ];
     for (input, message) in cases {
         assert_eq!(error(input), message, "{input:?}");

@@ -24,19 +24,68 @@ pub fn is_blank(b: u8) -> bool {
 /// "the end of the line" for nothing.
 ///
 /// ```
-/// assert_eq!(fairplay_text::show(b"x\x01"), "`x\\u{1}`");
+/// assert_eq!(fairplay_text::show("x é".as_bytes()), "`x é`");
+/// assert_eq!(fairplay_text::show(b"x\x01"), "binary data (`x\\x01`)");
 /// assert_eq!(fairplay_text::show(b""), "the end of the line");
 /// ```
 pub fn show(bytes: &[u8]) -> String {
     if bytes.is_empty() {
         return "the end of the line".to_string();
     }
-    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(40)]);
-    let mut shown = format!("`{}`", text.escape_debug());
-    if bytes.len() > 40 {
-        shown.push_str("...");
+    let head = &bytes[..bytes.len().min(40)];
+    let more = if bytes.len() > 40 { "..." } else { "" };
+    if is_binary(bytes) {
+        // Not text: every byte that is not printable ASCII is shown as `\xNN`.
+        return format!("binary data (`{}`{more})", head.escape_ascii());
     }
-    shown
+    let text = String::from_utf8_lossy(head);
+    format!("`{}`{more}", text.escape_debug())
+}
+
+/// Whether `bytes` are binary data rather than text: a control character other than tab,
+/// carriage return and line feed (NUL, DEL, ...), or bytes that are not UTF-8 (a character
+/// cut by the end of `bytes` still counts as text).
+///
+/// ```
+/// assert!(fairplay_text::is_binary(b"\x7fELF\x02\x01\x01\0"));
+/// assert!(!fairplay_text::is_binary("1 A 2 3C nö".as_bytes()));
+/// ```
+pub fn is_binary(bytes: &[u8]) -> bool {
+    if bytes
+        .iter()
+        .any(|&b| (b < 0x20 && !matches!(b, b'\t' | b'\r' | b'\n')) || b == 0x7f)
+    {
+        return true;
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(_) => false,
+        Err(e) => e.error_len().is_some(),
+    }
+}
+
+/// The byte-order mark some editors put at the start of a UTF-8 file.
+pub const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// How a count token that is not a count is described after "expected ..., found": a number
+/// too large is said to be one.
+///
+/// ```
+/// assert_eq!(
+///     fairplay_text::not_a_count(b"99999999999999999999"),
+///     "`99999999999999999999`, a number too large (the most is 18446744073709551615)"
+/// );
+/// assert_eq!(fairplay_text::not_a_count(b"x"), "`x`");
+/// ```
+pub fn not_a_count(token: &[u8]) -> String {
+    if token.iter().all(u8::is_ascii_digit) && !token.is_empty() {
+        format!(
+            "{}, a number too large (the most is {})",
+            show(token),
+            u64::MAX
+        )
+    } else {
+        show(token)
+    }
 }
 
 /// A decimal number; `None` if the token is empty, holds anything but digits, or does not fit
@@ -96,10 +145,10 @@ pub struct Lines<'a> {
 }
 
 impl<'a> Lines<'a> {
-    /// The lines of `input`.
+    /// The lines of `input`; a UTF-8 byte-order mark at its start is skipped.
     pub fn new(input: &'a [u8]) -> Lines<'a> {
         Lines {
-            rest: input,
+            rest: input.strip_prefix(BOM).unwrap_or(input),
             number: 0,
         }
     }
@@ -162,7 +211,7 @@ pub fn count_line(lines: &mut Lines<'_>, what: &str) -> Result<(u64, usize), Exp
             continue;
         }
         let count =
-            decimal(token).ok_or_else(|| (lines.number(), what.to_string(), show(token)))?;
+            decimal(token).ok_or_else(|| (lines.number(), what.to_string(), not_a_count(token)))?;
         let extra = tokens.next_token();
         if !extra.is_empty() {
             return Err((lines.number(), format!("only {what}"), show(extra)));
