@@ -194,7 +194,7 @@ fn malformed_logs_are_rejected_with_the_line() {
     rejected(
         &[],
         "1\n1 A 2 3C no\n2 A 1 3C no\n",
-        "line 3: expected only 1 actions",
+        "line 3: expected only 1 action as",
     );
     rejected(&[], "1\n1 B 2 3C no\n", "line 2: expected `A` (ask) or `Q`");
     rejected(

@@ -134,8 +134,8 @@ fn audit_source<G: Game + ?Sized>(
                 return Err(malformed(
                     number,
                     format!(
-                        "expected only {declared} {}s as line {declared_line} says, found {} {} ({})",
-                        words.action,
+                        "expected only {} as line {declared_line} says, found {} {} ({})",
+                        fairplay_text::count(declared, words.action),
                         words.action,
                         declared.saturating_add(1),
                         show(line.trim_ascii())

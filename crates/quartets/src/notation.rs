@@ -284,8 +284,9 @@ impl<'a> LogReader<'a> {
                     return Some(Err(ParseError::new(
                         self.lines.number() + 1,
                         format!(
-                            "{} actions as line {} says",
-                            self.declared, self.declared_line
+                            "{} as line {} says",
+                            fairplay_text::count(self.declared as u64, "action"),
+                            self.declared_line
                         ),
                         (self.declared - left).to_string(),
                     )));
@@ -299,8 +300,9 @@ impl<'a> LogReader<'a> {
                     return Some(Err(ParseError::new(
                         self.lines.number(),
                         format!(
-                            "only {} actions as line {} says",
-                            self.declared, self.declared_line
+                            "only {} as line {} says",
+                            fairplay_text::count(self.declared as u64, "action"),
+                            self.declared_line
                         ),
                         format!(
                             "action {} ({})",

@@ -306,8 +306,9 @@ impl<'a> LogReader<'a> {
         if self.seen > self.declared {
             return Err(err(
                 format!(
-                    "only {} moves as line {} says",
-                    self.declared, self.declared_line
+                    "only {} as line {} says",
+                    fairplay_text::count(self.declared, "move"),
+                    self.declared_line
                 ),
                 format!("move {} ({})", self.seen, show(line.trim_ascii())),
             ));
@@ -389,8 +390,9 @@ impl Iterator for LogReader<'_> {
                     return Some(Err(ParseError {
                         line: self.lines.number() + 1,
                         expected: format!(
-                            "{} moves as line {} says",
-                            self.declared, self.declared_line
+                            "{} as line {} says",
+                            fairplay_text::count(self.declared, "move"),
+                            self.declared_line
                         ),
                         found: self.seen.to_string(),
                     }));
@@ -457,7 +459,7 @@ mod tests {
                 "line 2: expected a turn number, found `99999999999999999999999`",
             ),
             ("2\n2 5s P 5s\n1 7h P 7h\n", "line 3: expected a turn number above 2 (turns increase), found `1`"),
-            ("1\n1 5s P 5s\n2 7h P 7h\n", "line 3: expected only 1 moves as line 1 says, found move 2 (`2 7h P 7h`)"),
+            ("1\n1 5s P 5s\n2 7h P 7h\n", "line 3: expected only 1 move as line 1 says, found move 2 (`2 7h P 7h`)"),
             ("18446744073709551615\n1 5s P 5s\n", "line 3: expected 18446744073709551615 moves as line 1 says, found 1"),
         ];
         for (input, message) in cases {

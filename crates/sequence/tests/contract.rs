@@ -145,7 +145,7 @@ fn malformed_logs_are_errors_naming_the_line() {
         ("2\n1 5s P 5s\n", "line 3: expected 2 moves as line 1 says, found 1"),
         (
             "1\n1 5s P 5s\n2 7h P 7h\n",
-            "line 3: expected only 1 moves as line 1 says, found move 2 (`2 7h P 7h`)",
+            "line 3: expected only 1 move as line 1 says, found move 2 (`2 7h P 7h`)",
         ),
         ("1\n1 5s\n", "line 2: expected `P` (place), `R` (remove) or `D` (discard a dead card), found the end of the line"),
         ("1\n1 5S P 5s\n", "line 2: expected a card such as `5s`, `Xh` or `10h` (rank 2-9, X or 10, J, Q, K, A; suit h, c, d, s), found `5S`"),

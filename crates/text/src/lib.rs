@@ -219,3 +219,13 @@ pub fn count_line(lines: &mut Lines<'_>, what: &str) -> Result<(u64, usize), Exp
         return Ok((count, lines.number()));
     }
 }
+
+/// `n` things, with the noun in the plural unless `n` is 1: `1 action`, `3 actions`.
+///
+/// ```
+/// assert_eq!(fairplay_text::count(1, "move"), "1 move");
+/// assert_eq!(fairplay_text::count(0, "move"), "0 moves");
+/// ```
+pub fn count(n: u64, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
