@@ -201,15 +201,41 @@ impl<'r> Batch<'r> {
 
 /// Whether some line of `log` is longer than `max` bytes (without its line break).
 fn longest_line_over(log: &[u8], max: usize) -> bool {
-    if log.len() <= max {
-        return false;
-    }
+    // Every `max + 1` bytes after a line start must hold a line break: each step looks for
+    // the last one in such a window, from its end, so a log of short lines costs one search
+    // per `max` bytes.
     let mut start = 0;
-    for end in memchr::memchr_iter(b'\n', log) {
-        if end - start > max {
-            return true;
+    while log.len() - start > max {
+        match memchr::memrchr(b'\n', &log[start..=start + max]) {
+            Some(i) => start += i + 1,
+            None => return true,
         }
-        start = end + 1;
     }
-    log.len() - start > max
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::longest_line_over;
+
+    #[test]
+    fn the_longest_line_is_measured_without_its_break() {
+        assert!(!longest_line_over(b"", 3));
+        assert!(!longest_line_over(b"abc", 3));
+        assert!(longest_line_over(b"abcd", 3));
+        assert!(!longest_line_over(b"abc\nabc\nabc", 3));
+        assert!(longest_line_over(b"abc\nabcd\nabc", 3));
+        assert!(longest_line_over(b"abc\nabc\nabcd", 3));
+        assert!(!longest_line_over(b"\n\n\nabc\n", 3));
+        // Against a plain split, on every short input.
+        for n in 0..2000u32 {
+            let log: Vec<u8> = (0..12)
+                .map(|i| if n >> i & 1 == 1 { b'\n' } else { b'x' })
+                .collect();
+            for max in 0..6 {
+                let plain = log.split(|&b| b == b'\n').any(|l| l.len() > max);
+                assert_eq!(longest_line_over(&log, max), plain, "{log:?} {max}");
+            }
+        }
+    }
 }

@@ -142,16 +142,37 @@ impl DealModel {
     pub fn new(sets: usize, cards_per_set: usize, hands: &[u32]) -> DealModel {
         let players = hands.len();
         let deck = sets * cards_per_set;
-        let mut members: Vec<Vec<u32>> = hands
-            .iter()
-            .map(|&h| Vec::with_capacity(h as usize))
-            .collect();
-        let mut seats = Vec::with_capacity(deck);
+        let mut model = DealModel {
+            players,
+            sets,
+            cards_per_set,
+            seats: Vec::with_capacity(deck),
+            need: Vec::with_capacity(players * sets),
+            members: hands
+                .iter()
+                .map(|&h| Vec::with_capacity(h as usize))
+                .collect(),
+            slots: Vec::with_capacity(players),
+            feasible: true,
+            failure: None,
+            search: Search::default(),
+        };
+        model.reset(hands);
+        model
+    }
+
+    /// Back to no facts, for the same sizes and `hands` as [`DealModel::new`] took, keeping
+    /// the memory: a batch judges log after log without allocating.
+    pub fn reset(&mut self, hands: &[u32]) {
+        let deck = self.sets * self.cards_per_set;
+        self.seats.clear();
         for (p, &h) in hands.iter().enumerate() {
+            let members = &mut self.members[p];
+            members.clear();
             for _ in 0..h {
-                let position = members[p].len() as u32;
-                members[p].push(seats.len() as u32);
-                seats.push(Seat {
+                let position = members.len() as u32;
+                members.push(self.seats.len() as u32);
+                self.seats.push(Seat {
                     banned: 0,
                     owner: p as u8,
                     free: true,
@@ -160,31 +181,25 @@ impl DealModel {
                 });
             }
         }
-        debug_assert_eq!(seats.len(), deck);
-        let slots = hands
-            .iter()
-            .map(|&h| Slots {
-                free_left: i64::from(h),
-                needs_open: 0,
-                wild_load: i64::from(h),
-            })
-            .collect();
-        DealModel {
-            players,
-            sets,
-            cards_per_set,
-            seats,
-            need: vec![NO_NEED; players * sets],
-            members,
-            slots,
-            feasible: true,
-            failure: None,
-            search: Search {
-                wild_seen: vec![0; players],
-                marks: vec![Mark::default(); deck],
-                ..Search::default()
-            },
-        }
+        debug_assert_eq!(self.seats.len(), deck);
+        self.need.clear();
+        self.need.resize(self.players * self.sets, NO_NEED);
+        self.slots.clear();
+        self.slots.extend(hands.iter().map(|&h| Slots {
+            free_left: i64::from(h),
+            needs_open: 0,
+            wild_load: i64::from(h),
+        }));
+        self.feasible = true;
+        self.failure = None;
+        let search = &mut self.search;
+        search.epoch = 0;
+        search.marks.clear();
+        search.marks.resize(deck, Mark::default());
+        search.wild_seen.clear();
+        search.wild_seen.resize(self.players, 0);
+        search.queue.clear();
+        search.unseated.clear();
     }
 
     /// Whether some deal satisfies every fact given so far.

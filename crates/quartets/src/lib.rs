@@ -118,7 +118,25 @@ impl Verdict {
 /// Actions are judged until cheating is certain; the lines after that are still read, so a
 /// malformed file is reported rather than half-judged, but their rules are not checked.
 pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
-    let mut referee = Referee::new(rules.clone());
+    // Each thread keeps its last referee: judging log after log of one game allocates
+    // nothing for it.
+    thread_local! {
+        static SPARE: std::cell::RefCell<Option<Referee>> = const { std::cell::RefCell::new(None) };
+    }
+    let mut referee = match SPARE.with(|spare| spare.borrow_mut().take()) {
+        Some(mut referee) if referee.rules() == rules => {
+            referee.reset();
+            referee
+        }
+        _ => Referee::new(rules.clone()),
+    };
+    let report = judge_with(&mut referee, input);
+    SPARE.with(|spare| *spare.borrow_mut() = Some(referee));
+    report
+}
+
+/// [`audit`] with a referee at the start of the game.
+fn judge_with(referee: &mut Referee, input: &[u8]) -> Result<Report, LogError> {
     let mut reader = LogReader::new(input)?;
     let rule_error = |reader: &LogReader, referee: &Referee, error| LogError::Rule {
         line: reader.line(),
@@ -132,7 +150,7 @@ pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
         while let Some(action) = reader.next_canonical() {
             let verdict = referee
                 .apply_raw(action)
-                .map_err(|error| rule_error(&reader, &referee, error))?;
+                .map_err(|error| rule_error(&reader, referee, error))?;
             if verdict != Verdict::Honest {
                 line = reader.line();
                 break 'judging;
@@ -141,8 +159,8 @@ pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
         let Some(action) = reader.next_action() else {
             break;
         };
-        let verdict = apply_outlined(&mut referee, action?)
-            .map_err(|error| rule_error(&reader, &referee, error))?;
+        let verdict = apply_outlined(referee, action?)
+            .map_err(|error| rule_error(&reader, referee, error))?;
         if verdict != Verdict::Honest {
             line = reader.line();
             break;

@@ -309,12 +309,10 @@ impl Referee {
     /// A referee at the start of a game played by `rules`.
     pub fn new(rules: Rules) -> Referee {
         let deal = DealModel::new(rules.sets(), rules.cards_per_set(), rules.hand_sizes());
-        let mut count = [0; MAX_PLAYERS];
-        count[..rules.players()].copy_from_slice(rules.hand_sizes());
         let mut referee = Referee {
-            place: vec![UNMOVED; rules.deck_size()],
-            hand: vec![0; rules.players() * rules.sets()],
-            count,
+            place: Vec::with_capacity(rules.deck_size()),
+            hand: Vec::with_capacity(rules.players() * rules.sets()),
+            count: [0; MAX_PLAYERS],
             turn: NOBODY,
             actions: 0,
             deal,
@@ -322,8 +320,35 @@ impl Referee {
             trust: None,
             rules,
         };
-        referee.turn = referee.next_with_cards(referee.rules.players() - 1);
+        referee.reset();
         referee
+    }
+
+    /// Back to the start of the game, believing every claim, as [`Referee::new`] makes it but
+    /// keeping the memory (a batch judges log after log without allocating).
+    ///
+    /// ```
+    /// use fairplay_quartets::{Referee, Rules, Verdict, notation::LogReader};
+    /// let mut referee = Referee::new(Rules::standard());
+    /// for record in LogReader::new(b"2\n1 A 2 3C no\n2 A 1 3C no\n").unwrap() {
+    ///     referee.apply_raw(record.unwrap().action).unwrap();
+    /// }
+    /// referee.reset();
+    /// assert_eq!((referee.actions(), referee.verdict()), (0, Verdict::Honest));
+    /// ```
+    pub fn reset(&mut self) {
+        let rules = &self.rules;
+        self.place.clear();
+        self.place.resize(rules.deck_size(), UNMOVED);
+        self.hand.clear();
+        self.hand.resize(rules.players() * rules.sets(), 0);
+        self.count = [0; MAX_PLAYERS];
+        self.count[..rules.players()].copy_from_slice(rules.hand_sizes());
+        self.actions = 0;
+        self.deal.reset(rules.hand_sizes());
+        self.contradiction = None;
+        self.trust = None;
+        self.turn = self.next_with_cards(self.rules.players() - 1);
     }
 
     /// A referee that believes only the claims `trust` believes (see [`Trust`]).
