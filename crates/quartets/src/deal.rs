@@ -165,25 +165,33 @@ impl DealModel {
     /// the memory: a batch judges log after log without allocating.
     pub fn reset(&mut self, hands: &[u32]) {
         let deck = self.sets * self.cards_per_set;
-        self.seats.clear();
+        let blank = Seat {
+            banned: 0,
+            owner: 0,
+            free: true,
+            in_need: false,
+            position: 0,
+        };
+        // Written in place: after the first log, no length changes and no capacity checks.
+        self.seats.resize(deck, blank);
+        let mut first = 0;
         for (p, &h) in hands.iter().enumerate() {
+            let h = h as usize;
             let members = &mut self.members[p];
             members.clear();
-            for _ in 0..h {
-                let position = members.len() as u32;
-                members.push(self.seats.len() as u32);
-                self.seats.push(Seat {
-                    banned: 0,
+            members.extend(first as u32..(first + h) as u32);
+            for (position, seat) in self.seats[first..first + h].iter_mut().enumerate() {
+                *seat = Seat {
                     owner: p as u8,
-                    free: true,
-                    in_need: false,
-                    position,
-                });
+                    position: position as u32,
+                    ..blank
+                };
             }
+            first += h;
         }
         debug_assert_eq!(self.seats.len(), deck);
-        self.need.clear();
         self.need.resize(self.players * self.sets, NO_NEED);
+        self.need.fill(NO_NEED);
         self.slots.clear();
         self.slots.extend(hands.iter().map(|&h| Slots {
             free_left: i64::from(h),
@@ -194,10 +202,10 @@ impl DealModel {
         self.failure = None;
         let search = &mut self.search;
         search.epoch = 0;
-        search.marks.clear();
         search.marks.resize(deck, Mark::default());
-        search.wild_seen.clear();
+        search.marks.fill(Mark::default());
         search.wild_seen.resize(self.players, 0);
+        search.wild_seen.fill(0);
         search.queue.clear();
         search.unseated.clear();
     }

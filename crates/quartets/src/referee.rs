@@ -338,10 +338,10 @@ impl Referee {
     /// ```
     pub fn reset(&mut self) {
         let rules = &self.rules;
-        self.place.clear();
         self.place.resize(rules.deck_size(), UNMOVED);
-        self.hand.clear();
+        self.place.fill(UNMOVED);
         self.hand.resize(rules.players() * rules.sets(), 0);
+        self.hand.fill(0);
         self.count = [0; MAX_PLAYERS];
         self.count[..rules.players()].copy_from_slice(rules.hand_sizes());
         self.actions = 0;
