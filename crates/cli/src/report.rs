@@ -47,6 +47,7 @@ pub struct QuartetsReportArgs {
     pub knowledge: bool,
     /// With --knowledge: after action K instead.
     #[arg(long, value_name = "K", requires = "knowledge")]
+    #[arg(value_hint = clap::ValueHint::Other)]
     pub at: Option<usize>,
     /// Output format: `text` (the contract lines, then the report) or `json` (one document).
     #[arg(long, value_enum, default_value_t = Format::Text, conflicts_with = "live")]
