@@ -49,6 +49,7 @@ Examples:
   fairplay quartets --live")]
 pub struct QuartetsArgs {
     /// The log to judge; `-` or nothing reads standard input.
+    #[arg(value_hint = clap::ValueHint::FilePath)]
     file: Option<PathBuf>,
     #[command(flatten)]
     variant: QuartetsVariant,
@@ -58,6 +59,7 @@ pub struct QuartetsArgs {
     live: bool,
     /// The longest line accepted, in bytes; a longer one is an error naming it.
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LINE)]
+    #[arg(value_hint = clap::ValueHint::Other)]
     max_line: usize,
     #[command(flatten)]
     conventions: report::Conventions,

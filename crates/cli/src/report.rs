@@ -82,6 +82,7 @@ pub struct QuartetsReportArgs {
     pub knowledge: bool,
     /// With --knowledge: after action K instead.
     #[arg(long, value_name = "K", requires = "knowledge")]
+    #[arg(value_hint = clap::ValueHint::Other)]
     pub at: Option<usize>,
     /// Output format: `text` (the contract lines, then the report) or `json` (one document;
     /// with --live, one JSON object per line read).

@@ -83,12 +83,14 @@ Examples:
   fairplay sequence --live --rules full")]
 pub struct SequenceArgs {
     /// The log to judge; `-` or nothing reads standard input.
+    #[arg(value_hint = clap::ValueHint::FilePath)]
     file: Option<PathBuf>,
     /// The rules to judge by.
     #[arg(long, value_enum, default_value_t = RulesMode::Contract)]
     rules: RulesMode,
     /// Number of teams (2 or 3), for --rules full [default: 3 if the log names red, else 2].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=3))]
+    #[arg(value_hint = clap::ValueHint::Other)]
     teams: Option<u8>,
     /// Judge the game as it is played: read one move per line (no count line needed) and
     /// print at once whether it is legal (--rules full: two teams unless --teams 3).
@@ -96,6 +98,7 @@ pub struct SequenceArgs {
     live: bool,
     /// The longest line accepted, in bytes; a longer one is an error naming it.
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LINE)]
+    #[arg(value_hint = clap::ValueHint::Other)]
     max_line: usize,
     #[command(flatten)]
     conventions: report::Conventions,

@@ -9,16 +9,20 @@ use fairplay_quartets::Rules;
 pub struct QuartetsVariant {
     /// Number of players (2 to 16).
     #[arg(long, default_value_t = 4, value_name = "N")]
+    #[arg(value_hint = clap::ValueHint::Other)]
     pub players: usize,
     /// Number of sets.
     #[arg(long, default_value_t = 8, value_name = "N")]
+    #[arg(value_hint = clap::ValueHint::Other)]
     pub sets: usize,
     /// Cards in each set (1 to 26, letters A..Z).
     #[arg(long, default_value_t = 4, value_name = "N")]
+    #[arg(value_hint = clap::ValueHint::Other)]
     pub cards_per_set: usize,
     /// Cards dealt to each player, comma-separated, player 1 first [default: an even
     /// split].
     #[arg(long, value_delimiter = ',', value_name = "H1,H2,...")]
+    #[arg(value_hint = clap::ValueHint::Other)]
     pub hands: Option<Vec<u32>>,
 }
 

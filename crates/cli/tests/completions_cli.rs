@@ -115,3 +115,182 @@ fn man_pages_into_a_directory() {
         .code(2)
         .stderr(predicate::str::starts_with("fairplay: cannot create"));
 }
+
+/// The pages `fairplay man --out-dir` writes, by file name.
+fn pages() -> std::collections::BTreeMap<String, String> {
+    let dir = tempfile::tempdir().unwrap();
+    fairplay()
+        .args(["man", "--out-dir"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|entry| {
+            let entry = entry.unwrap();
+            let page = std::fs::read_to_string(entry.path()).unwrap();
+            (entry.file_name().to_string_lossy().into_owned(), page)
+        })
+        .collect()
+}
+
+#[test]
+fn every_command_has_a_page_with_exit_status_environment_and_see_also() {
+    let pages = pages();
+    let names: Vec<&str> = pages.keys().map(String::as_str).collect();
+    assert_eq!(
+        names,
+        [
+            "fairplay-batch.1",
+            "fairplay-completions.1",
+            "fairplay-man.1",
+            "fairplay-quartets.1",
+            "fairplay-sequence.1",
+            "fairplay-simulate-quartets.1",
+            "fairplay-simulate-sequence.1",
+            "fairplay-simulate.1",
+            "fairplay.1",
+        ],
+        "one page per command, none for `help`"
+    );
+    for (name, page) in &pages {
+        let headings: Vec<&str> = page
+            .lines()
+            .filter_map(|line| line.strip_prefix(".SH "))
+            .collect();
+        for heading in [
+            "NAME",
+            "SYNOPSIS",
+            "\"EXIT STATUS\"",
+            "ENVIRONMENT",
+            "\"SEE ALSO\"",
+        ] {
+            assert!(
+                headings.contains(&heading),
+                "{name} lacks {heading}: {headings:?}"
+            );
+        }
+        // The sections clap knows come first, SEE ALSO last.
+        assert_eq!(headings.last(), Some(&"\"SEE ALSO\""), "{name}");
+        assert_eq!(
+            page.matches(".ds Aq").count(),
+            2,
+            "{name}: one roff preamble"
+        );
+    }
+    let quartets = &pages["fairplay-quartets.1"];
+    for text in [
+        "with \\-\\-exit\\-code: 0 fair, 1 foul, 2 error",
+        "\\fBNO_COLOR\\fR",
+        "\\fBCLICOLOR_FORCE\\fR",
+        "\\fBTERM\\fR",
+        "\\fBdocs/quartets.md\\fR",
+        "\\fBfairplay\\-simulate\\-quartets\\fR(1)",
+    ] {
+        assert!(
+            quartets.contains(text),
+            "fairplay-quartets.1 lacks {text}:\n{quartets}"
+        );
+    }
+    assert!(pages["fairplay-sequence.1"].contains("\\fBdocs/sequence.md\\fR"));
+    assert!(pages["fairplay-batch.1"].contains("\\fBRAYON_NUM_THREADS\\fR"));
+    assert!(
+        !pages["fairplay-batch.1"].contains("NO_COLOR"),
+        "batch has no colour"
+    );
+    assert!(pages["fairplay-man.1"].contains("No environment variable changes"));
+    assert!(pages["fairplay-simulate-quartets.1"].contains("\\-\\-cheat\\-at"));
+    // `fairplay man` prints the main page, the same as fairplay.1.
+    let printed = fairplay().arg("man").output().unwrap();
+    assert!(printed.status.success());
+    assert_eq!(
+        String::from_utf8(printed.stdout).unwrap(),
+        pages["fairplay.1"]
+    );
+}
+
+/// The batch honours RAYON_NUM_THREADS, as its page says; --jobs wins.
+#[test]
+fn rayon_num_threads_sets_the_batch_threads() {
+    let examples = common::example("quartets");
+    for (threads, jobs, expected) in [("3", None, "(3 threads)"), ("3", Some("1"), "(1 threads)")] {
+        let mut command = fairplay();
+        command
+            .env("RAYON_NUM_THREADS", threads)
+            .args(["batch", "--format", "csv"]);
+        if let Some(jobs) = jobs {
+            command.args(["--jobs", jobs]);
+        }
+        command
+            .arg(&examples)
+            .assert()
+            .success()
+            .stderr(predicate::str::contains(expected));
+    }
+}
+
+/// The line of a completion script that completes `option`'s value.
+fn option_line<'a>(script: &'a str, needle: &str) -> Vec<&'a str> {
+    let lines: Vec<&str> = script.lines().filter(|l| l.contains(needle)).collect();
+    assert!(!lines.is_empty(), "no line with {needle}");
+    lines
+}
+
+#[test]
+fn numbers_complete_no_file_names_and_paths_do() {
+    let script = |shell: &str| {
+        let output = fairplay().args(["completions", shell]).output().unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let zsh = script("zsh");
+    for option in [
+        "'--players=",
+        "'--sets=",
+        "'*--hands=",
+        "'--max-line=",
+        "'--seed=",
+        "'--cheat-at=",
+        "'--teams=",
+        "'--jobs=",
+        "'--at=",
+    ] {
+        for line in option_line(&zsh, option) {
+            // `_default` and `_files` complete file names; an empty action offers nothing.
+            assert!(
+                line.ends_with(":'") || line.ends_with(":' \\"),
+                "zsh: {line}"
+            );
+        }
+    }
+    for line in option_line(&zsh, "'::file -- ") {
+        assert!(line.ends_with(":_files' \\"), "zsh: {line}");
+    }
+    for line in option_line(&zsh, "'--out-dir=") {
+        assert!(line.ends_with(":_files -/' \\"), "zsh: {line}");
+    }
+    let fish = script("fish");
+    for option in [
+        "-l players ",
+        "-l sets ",
+        "-l max-line ",
+        "-l seed ",
+        "-l cheat-at ",
+        "-l teams ",
+        "-l jobs ",
+    ] {
+        for line in option_line(&fish, option) {
+            assert!(line.ends_with(" -r -f"), "fish: {line}");
+        }
+    }
+    for line in option_line(&fish, "-l out-dir ") {
+        assert!(line.contains("__fish_complete_directories"), "fish: {line}");
+    }
+    let bash = script("bash");
+    let players: Vec<&str> = bash.split("--players)").skip(1).collect();
+    assert!(!players.is_empty());
+    for case in players {
+        let body = &case[..case.find(";;").unwrap()];
+        assert!(!body.contains("compgen -f"), "bash: --players){body}");
+    }
+}

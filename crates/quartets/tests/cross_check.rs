@@ -208,6 +208,7 @@ fn random_config<R: Rng>(variant: &Variant, rng: &mut R) -> Config {
         },
         max_actions: rng.random_range(1..=variant.max_actions),
         stop_rate: 0.0,
+        cheat_at: None,
     }
 }
 

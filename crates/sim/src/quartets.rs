@@ -73,6 +73,13 @@ pub struct Config {
     pub max_actions: usize,
     /// After each action, probability that the log stops there (a random stopping point).
     pub stop_rate: f64,
+    /// The 1-based action that carries a cheat, whatever the rates: the player on turn then
+    /// does not lay a set aside, and either asks for a card of a set they hold no card of or
+    /// asks honestly for a card another player holds, who denies it (one of the two that is
+    /// possible, at random). No cheat is possible when that player is the only one with cards
+    /// left (they must lay a set aside), and none is made when the log ends before; see
+    /// [`Game::cheat_at`].
+    pub cheat_at: Option<usize>,
 }
 
 impl Config {
@@ -87,6 +94,7 @@ impl Config {
             lay_aside_rate: 1.0,
             max_actions: 1000,
             stop_rate: 0.0,
+            cheat_at: None,
         }
     }
 
@@ -120,6 +128,12 @@ impl Config {
         self.stop_rate = rate;
         self
     }
+
+    /// Makes the 1-based action `action` a cheat (see [`Config::cheat_at`]).
+    pub fn with_cheat_at(mut self, action: usize) -> Config {
+        self.cheat_at = Some(action);
+        self
+    }
 }
 
 /// Which false claim a cheat was.
@@ -129,6 +143,55 @@ pub enum Cheat {
     AskWithoutSet,
     /// Cheat 2: answered "no" while holding the requested card.
     DeniedHeldCard,
+}
+
+impl Cheat {
+    /// A stable kebab-case name of the cheat, for programs.
+    ///
+    /// ```
+    /// use fairplay_sim::quartets::Cheat;
+    /// assert_eq!(Cheat::AskWithoutSet.name(), "ask-without-set");
+    /// assert_eq!(Cheat::DeniedHeldCard.name(), "denied-held-card");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Cheat::AskWithoutSet => "ask-without-set",
+            Cheat::DeniedHeldCard => "denied-held-card",
+        }
+    }
+}
+
+/// One cheat of a [`Game`], with the player who made the false claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheatEvent {
+    /// The 1-based number of the action.
+    pub action: usize,
+    /// The 1-based player who cheated: the asker of an ask without the set, the asked player
+    /// of a false denial.
+    pub player: u32,
+    /// Which false claim it was.
+    pub kind: Cheat,
+}
+
+/// Why [`Config::cheat_at`] could not be met in a [`Game`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheatAtMissed {
+    /// The log has only this many actions: the game was over, or the log stopped
+    /// ([`Config::max_actions`], [`Config::stop_rate`]), before the action.
+    TooShort {
+        /// The number of actions of the log.
+        actions: usize,
+        /// Whether the game was over (nobody had cards left).
+        finished: bool,
+    },
+    /// At the action, only this 1-based player had cards left: they had to lay a set aside.
+    LastPlayer {
+        /// The player.
+        player: u32,
+    },
+    /// The action is an honest ask: the game was not simulated with [`Config::cheat_at`] set
+    /// to it.
+    NotAsked,
 }
 
 /// One simulated game: the log and the ground truth behind it.
@@ -157,6 +220,52 @@ impl Game {
     /// The log text: the number of actions, then one action per line.
     pub fn log(&self) -> String {
         render_log(&self.actions)
+    }
+
+    /// The cheats with the player who made each, in order.
+    ///
+    /// ```
+    /// use fairplay_quartets::notation::RawAction;
+    /// use fairplay_quartets::Rules;
+    /// use fairplay_sim::quartets::{simulate_seeded, Cheat, Config};
+    ///
+    /// let game = simulate_seeded(&Config::new(Rules::standard()).with_cheat_at(5), 1);
+    /// let events: Vec<_> = game.cheat_events().collect();
+    /// assert_eq!(events.len(), 1);
+    /// assert_eq!(events[0].action, 5);
+    /// let RawAction::Ask { asker, target, .. } = game.actions[4] else { panic!("an ask") };
+    /// let cheater = if events[0].kind == Cheat::AskWithoutSet { asker } else { target };
+    /// assert_eq!(events[0].player, cheater);
+    /// ```
+    pub fn cheat_events(&self) -> impl Iterator<Item = CheatEvent> + '_ {
+        self.cheats.iter().map(|&(action, kind)| {
+            let player = match (self.actions[action - 1], kind) {
+                (RawAction::Ask { asker, .. }, Cheat::AskWithoutSet) => asker,
+                (RawAction::Ask { target, .. }, Cheat::DeniedHeldCard) => target,
+                (RawAction::LayAside { player, .. }, _) => player,
+            };
+            CheatEvent {
+                action,
+                player,
+                kind,
+            }
+        })
+    }
+
+    /// Whether the game carries a cheat at the 1-based action `action` (as
+    /// [`Config::cheat_at`] asks), and if not, why.
+    pub fn cheat_at(&self, action: usize) -> Result<(), CheatAtMissed> {
+        if self.cheats.iter().any(|&(a, _)| a == action) {
+            return Ok(());
+        }
+        match self.actions.get(action.wrapping_sub(1)) {
+            Some(&RawAction::LayAside { player, .. }) => Err(CheatAtMissed::LastPlayer { player }),
+            Some(RawAction::Ask { .. }) => Err(CheatAtMissed::NotAsked),
+            None => Err(CheatAtMissed::TooShort {
+                actions: self.actions.len(),
+                finished: self.finished,
+            }),
+        }
     }
 }
 
@@ -417,6 +526,9 @@ impl Table {
                 .expect("the last player with cards holds complete sets");
             return self.lay_aside(player, set);
         };
+        if config.cheat_at == Some(number) {
+            return self.forced_cheat(player, target, config, rng, cheats, number);
+        }
         if chance(rng, config.lay_aside_rate) {
             if let Some(set) = self.complete_set(player, rng) {
                 return self.lay_aside(player, set);
@@ -470,8 +582,66 @@ impl Table {
         if cheat_ask {
             cheats.push((number, Cheat::AskWithoutSet));
         }
+        let deny = self.owner[card] as usize == target && chance(rng, config.cheat_deny_rate);
+        self.ask(player, target, card, deny, cheats, number)
+    }
+
+    /// The cheat of [`Config::cheat_at`]: `player` (on turn, `target` another player with
+    /// cards) asks for a card of a set they hold no card of, or asks for a card of a set they
+    /// hold from the player who has it, who denies it; one of the two that is possible, at
+    /// random (at least one is: the cards `player` lacks are of sets they hold or not).
+    fn forced_cheat<R: Rng + ?Sized>(
+        &mut self,
+        player: usize,
+        target: usize,
+        config: &Config,
+        rng: &mut R,
+        cheats: &mut Vec<(usize, Cheat)>,
+        number: usize,
+    ) -> RawAction {
+        self.scratch.clear();
+        for card in 0..self.owner.len() {
+            let holder = self.owner[card];
+            if holder != OUT
+                && holder as usize != player
+                && self.held[player * self.sets + self.set_of(card)] > 0
+            {
+                self.scratch.push(card as u32);
+            }
+        }
+        let denied = pick(&self.scratch, rng).map(|card| card as usize);
+        let outside = match denied {
+            Some(_) if rng.random::<bool>() => None,
+            _ => self.card_outside_hand_sets(player, rng),
+        };
+        match (outside, denied) {
+            (Some(card), _) => {
+                cheats.push((number, Cheat::AskWithoutSet));
+                let deny =
+                    self.owner[card] as usize == target && chance(rng, config.cheat_deny_rate);
+                self.ask(player, target, card, deny, cheats, number)
+            }
+            (None, Some(card)) => {
+                let holder = self.owner[card] as usize;
+                self.ask(player, holder, card, true, cheats, number)
+            }
+            (None, None) => unreachable!("another player holds cards, of sets held or not"),
+        }
+    }
+
+    /// `player` asks `target` for `card`; the answer is true unless `deny` (which is then a
+    /// false denial: `target` holds the card).
+    fn ask(
+        &mut self,
+        player: usize,
+        target: usize,
+        card: usize,
+        deny: bool,
+        cheats: &mut Vec<(usize, Cheat)>,
+        number: usize,
+    ) -> RawAction {
         let mut granted = self.owner[card] as usize == target;
-        if granted && chance(rng, config.cheat_deny_rate) {
+        if deny {
             granted = false;
             cheats.push((number, Cheat::DeniedHeldCard));
         }
@@ -481,6 +651,7 @@ impl Table {
         } else {
             self.turn = Some(target);
         }
+        let cps = self.cards_per_set;
         RawAction::Ask {
             asker: player as u32 + 1,
             target: target as u32 + 1,
@@ -639,6 +810,62 @@ mod tests {
             }
         }
         assert!(cheated > 300, "only {cheated} games with a cheat");
+    }
+
+    #[test]
+    fn cheat_at_makes_exactly_that_action_a_cheat() {
+        let variants = [
+            Rules::standard(),
+            small(),
+            Rules::new(2, 4, 2, None).unwrap(),
+            Rules::new(5, 7, 3, Some(vec![0, 6, 5, 5, 5])).unwrap(),
+        ];
+        let (mut made, mut kinds) = (0, [0; 2]);
+        for (v, rules) in variants.iter().enumerate() {
+            for seed in 0..200u64 {
+                let at = 1 + (seed as usize * 7 + v) % 20;
+                let config = Config::new(rules.clone())
+                    .with_foolish_rate(0.1)
+                    .with_lay_aside_rate(0.7)
+                    .with_cheat_at(at);
+                let game = simulate_seeded(&config, seed);
+                match game.cheat_at(at) {
+                    Ok(()) => {
+                        made += 1;
+                        let events: Vec<CheatEvent> = game.cheat_events().collect();
+                        assert_eq!(events.len(), 1, "seed {seed}: one cheat, no rates");
+                        assert_eq!(events[0].action, at);
+                        kinds[events[0].kind as usize] += 1;
+                        // Ground truth, replayed on the deal: the first false claim is there.
+                        assert_eq!(first_false_claim(rules, &game), Some(at));
+                        let report = audit(game.log().as_bytes(), rules).unwrap();
+                        if let Verdict::Cheated { since } = report.verdict() {
+                            assert!(since >= at, "seed {seed}: exposed at {since} < {at}");
+                        }
+                    }
+                    Err(CheatAtMissed::TooShort { actions, finished }) => {
+                        assert!(actions < at && finished && !game.cheated());
+                    }
+                    Err(CheatAtMissed::LastPlayer { player }) => {
+                        assert!(matches!(game.actions[at - 1],
+                            RawAction::LayAside { player: p, .. } if p == player));
+                        assert!(!game.cheated());
+                    }
+                    Err(CheatAtMissed::NotAsked) => panic!("seed {seed}: cheat_at ignored"),
+                }
+            }
+        }
+        assert!(made > 500, "only {made} of 800 games carry the cheat");
+        assert!(
+            kinds.iter().all(|&n| n > 100),
+            "both kinds of cheat: {kinds:?}"
+        );
+        let honest = simulate_seeded(&Config::new(Rules::standard()), 3);
+        assert_eq!(honest.cheat_at(1), Err(CheatAtMissed::NotAsked));
+        assert!(matches!(
+            honest.cheat_at(10_000),
+            Err(CheatAtMissed::TooShort { finished: true, .. })
+        ));
     }
 
     #[test]

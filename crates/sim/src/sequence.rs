@@ -150,6 +150,23 @@ pub struct Injection {
     pub kind: IllegalKind,
 }
 
+/// Why an illegal move asked for at a line ([`Config::inject_at`]) is not in a [`Game`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InjectionMissed {
+    /// The log has only this many moves: the cards ran out, the team on turn had nothing to
+    /// play, the log reached [`Config::max_moves`], or (full rules) a team won, after which
+    /// the next line, if asked for, is the illegal move.
+    TooShort {
+        /// The number of moves (lines) of the log.
+        moves: usize,
+        /// The team that won, under the full rules.
+        winner: Option<Team>,
+    },
+    /// The move there is legal: no illegal move could be built at that point, or none was
+    /// asked for there.
+    Legal,
+}
+
 /// One simulated game: the log and the truth behind it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -174,6 +191,30 @@ impl Game {
     /// The log text: the number of moves, then one move per line.
     pub fn log(&self) -> String {
         format_log(&self.moves)
+    }
+
+    /// Whether the move at the 0-based line `index` is illegal (as [`Config::inject_at`]
+    /// asks), and if not, why.
+    ///
+    /// ```
+    /// use fairplay_sim::sequence::{simulate_seeded, Config, InjectionMissed};
+    ///
+    /// let game = simulate_seeded(&Config::contract().with_inject_at(vec![9]), 1);
+    /// assert_eq!(game.injection_at(9), Ok(()));
+    /// assert_eq!(game.injection_at(10), Err(InjectionMissed::Legal));
+    /// assert!(matches!(game.injection_at(500), Err(InjectionMissed::TooShort { .. })));
+    /// ```
+    pub fn injection_at(&self, index: usize) -> Result<(), InjectionMissed> {
+        if self.injections.iter().any(|i| i.index == index) {
+            Ok(())
+        } else if index < self.moves.len() {
+            Err(InjectionMissed::Legal)
+        } else {
+            Err(InjectionMissed::TooShort {
+                moves: self.moves.len(),
+                winner: self.winner,
+            })
+        }
     }
 }
 

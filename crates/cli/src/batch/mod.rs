@@ -90,6 +90,7 @@ pub struct BatchArgs {
     /// Log files, directories (searched recursively) and JSON Lines files (`-`: JSON Lines on
     /// standard input).
     #[arg(required = true, value_name = "PATH")]
+    #[arg(value_hint = clap::ValueHint::AnyPath)]
     paths: Vec<PathBuf>,
     /// The game of the logs.
     #[arg(long, value_enum, default_value_t = GameChoice::Auto)]
@@ -103,9 +104,11 @@ pub struct BatchArgs {
     /// Sequence logs, --rules full: number of teams (2 or 3) [default: 3 if the log names
     /// red, else 2].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=3))]
+    #[arg(value_hint = clap::ValueHint::Other)]
     teams: Option<u8>,
     /// Worker threads [default: one per core].
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(value_hint = clap::ValueHint::Other)]
     jobs: Option<u16>,
     /// No progress bar, even on a terminal.
     #[arg(long)]
@@ -113,10 +116,12 @@ pub struct BatchArgs {
     /// The longest line a log may have, in bytes; a log with a longer line gets an error row
     /// naming it.
     #[arg(long, value_name = "BYTES", default_value_t = fairplay_core::lines::DEFAULT_MAX_LINE)]
+    #[arg(value_hint = clap::ValueHint::Other)]
     max_line: usize,
     /// The longest JSON Lines record, in bytes; a longer one gets an error row and the rest of
     /// its input is still read [default: 256 MiB].
     #[arg(long, value_name = "BYTES", default_value_t = 256 << 20, hide_default_value = true)]
+    #[arg(value_hint = clap::ValueHint::Other)]
     max_record: usize,
     // Last: the Quartets sizes come under their own heading in --help.
     #[command(flatten, next_help_heading = "Quartets logs")]
