@@ -194,10 +194,6 @@ fn every_command_has_a_page_with_exit_status_environment_and_see_also() {
     }
     assert!(pages["fairplay-sequence.1"].contains("\\fBdocs/sequence.md\\fR"));
     assert!(pages["fairplay-batch.1"].contains("\\fBRAYON_NUM_THREADS\\fR"));
-    assert!(
-        !pages["fairplay-batch.1"].contains("NO_COLOR"),
-        "batch has no colour"
-    );
     assert!(pages["fairplay-man.1"].contains("No environment variable changes"));
     assert!(pages["fairplay-simulate-quartets.1"].contains("\\-\\-cheat\\-at"));
     // `fairplay man` prints the main page, the same as fairplay.1.
