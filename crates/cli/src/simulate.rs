@@ -199,14 +199,8 @@ fn quartets(options: QuartetsOptions) -> anyhow::Result<String> {
         .with_foolish_rate(options.foolish_rate)
         .with_lay_aside_rate(options.lay_aside_rate)
         .with_max_actions(options.actions);
-    let cheat_at = options.cheat_at.map(|n| n as usize);
+    let cheat_at = within("--cheat-at", options.cheat_at, "--actions", options.actions)?;
     if let Some(at) = cheat_at {
-        if at > options.actions {
-            anyhow::bail!(
-                "--cheat-at {at} is past the end of the log (--actions {})",
-                options.actions
-            );
-        }
         config = config.with_cheat_at(at);
     }
     let judge = Quartets::new(rules.clone());
@@ -241,14 +235,8 @@ fn sequence(options: SequenceOptions) -> anyhow::Result<String> {
     let mut config = config
         .with_inject_rate(options.illegal_rate)
         .with_max_moves(options.moves);
-    let illegal_at = options.illegal_at.map(|n| n as usize);
+    let illegal_at = within("--illegal-at", options.illegal_at, "--moves", options.moves)?;
     if let Some(at) = illegal_at {
-        if at > options.moves {
-            anyhow::bail!(
-                "--illegal-at {at} is past the end of the log (--moves {})",
-                options.moves
-            );
-        }
         config = config.with_inject_at(vec![at - 1]);
     }
     let judge = Sequence::new(rules);
@@ -276,6 +264,21 @@ fn sequence(options: SequenceOptions) -> anyhow::Result<String> {
             log,
         })
     })
+}
+
+/// The action (move) `at` of `option`, checked against the log's length `limit` (`limit_option`).
+fn within(
+    option: &str,
+    at: Option<u64>,
+    limit_option: &str,
+    limit: usize,
+) -> anyhow::Result<Option<usize>> {
+    match at {
+        Some(at) if at > limit as u64 => {
+            anyhow::bail!("{option} {at} is past the end of the log ({limit_option} {limit})")
+        }
+        at => Ok(at.map(|at| at as usize)),
+    }
 }
 
 /// What the judge prints for `log`: the game's contract output for the engine's verdict.

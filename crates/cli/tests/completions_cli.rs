@@ -124,14 +124,7 @@ fn pages() -> std::collections::BTreeMap<String, String> {
         .arg(dir.path())
         .assert()
         .success();
-    std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|entry| {
-            let entry = entry.unwrap();
-            let page = std::fs::read_to_string(entry.path()).unwrap();
-            (entry.file_name().to_string_lossy().into_owned(), page)
-        })
-        .collect()
+    common::texts(dir.path())
 }
 
 #[test]

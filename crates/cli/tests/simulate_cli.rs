@@ -12,6 +12,18 @@ use fairplay_sequence::{audit_contract, audit_full, Teams};
 use fairplay_sim::{quartets as sim_quartets, sequence as sim_sequence};
 use predicates::prelude::*;
 
+/// The variant options of a small uneven Quartets game: 3 players, 4 sets of 2, hands 3, 3, 2.
+const UNEVEN: [&str; 8] = [
+    "--players",
+    "3",
+    "--sets",
+    "4",
+    "--cards-per-set",
+    "2",
+    "--hands",
+    "3,3,2",
+];
+
 /// Runs `fairplay <simulate> | fairplay <judge>` as two processes joined by a real pipe and
 /// returns what the judge printed.
 fn pipe(simulate: &[&str], judge: &[&str]) -> String {
@@ -86,16 +98,7 @@ fn simulated_quartets_variants() {
         .with_lay_aside_rate(0.5)
         .with_foolish_rate(0.2);
     let log = sim_quartets::simulate_seeded(&config, 9).log();
-    let variant = [
-        "--players",
-        "3",
-        "--sets",
-        "4",
-        "--cards-per-set",
-        "2",
-        "--hands",
-        "3,3,2",
-    ];
+    let variant = UNEVEN;
     let mut args = vec![
         "simulate",
         "quartets",
@@ -311,14 +314,7 @@ fn files(args: &[&str]) -> std::collections::BTreeMap<String, String> {
         .assert()
         .success()
         .stdout("");
-    std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|entry| {
-            let entry = entry.unwrap();
-            let text = std::fs::read_to_string(entry.path()).unwrap();
-            (entry.file_name().to_string_lossy().into_owned(), text)
-        })
-        .collect()
+    common::texts(dir.path())
 }
 
 /// What `fairplay JUDGE... FILE` prints for `log`, written to a file of its own.
@@ -332,16 +328,7 @@ fn judged(judge: &[&str], log: &str) -> String {
 
 #[test]
 fn answers_are_what_the_judges_print() {
-    let variant = [
-        "--players",
-        "3",
-        "--sets",
-        "4",
-        "--cards-per-set",
-        "2",
-        "--hands",
-        "3,3,2",
-    ];
+    let variant = UNEVEN;
     let cases: [(Vec<&str>, Vec<&str>); 4] = [
         (
             vec![
@@ -506,16 +493,6 @@ fn the_true_deal_and_cheats_agree_with_the_log() {
         );
         cheats += replay_on_truth(&record, &[8; 4], 4);
     }
-    let uneven = [
-        "--players",
-        "3",
-        "--sets",
-        "4",
-        "--cards-per-set",
-        "2",
-        "--hands",
-        "3,3,2",
-    ];
     let options = [
         &[
             "--count",
@@ -525,7 +502,7 @@ fn the_true_deal_and_cheats_agree_with_the_log() {
             "--lay-aside-rate",
             "0.5",
         ][..],
-        &uneven,
+        &UNEVEN,
     ]
     .concat();
     for record in records_of(&options) {

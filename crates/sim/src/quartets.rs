@@ -689,6 +689,17 @@ mod tests {
         Rules::new(3, 3, 3, None).unwrap()
     }
 
+    /// Variants with even and uneven hands, and a player dealt nothing.
+    fn variants() -> [Rules; 5] {
+        [
+            Rules::standard(),
+            small(),
+            Rules::new(2, 4, 2, None).unwrap(),
+            Rules::new(3, 4, 2, Some(vec![3, 3, 2])).unwrap(),
+            Rules::new(5, 7, 3, Some(vec![0, 6, 5, 5, 5])).unwrap(),
+        ]
+    }
+
     /// Replays `game` on its real deal: whether each action's claims were true, and checks that
     /// every "yes" and lay-aside is physically possible.
     fn first_false_claim(rules: &Rules, game: &Game) -> Option<usize> {
@@ -779,13 +790,7 @@ mod tests {
 
     #[test]
     fn every_log_obeys_the_public_rules_and_cheats_are_recorded() {
-        let variants = [
-            Rules::standard(),
-            small(),
-            Rules::new(2, 4, 2, None).unwrap(),
-            Rules::new(3, 4, 2, Some(vec![3, 3, 2])).unwrap(),
-            Rules::new(5, 7, 3, Some(vec![0, 6, 5, 5, 5])).unwrap(),
-        ];
+        let variants = variants();
         let mut cheated = 0;
         for (v, rules) in variants.iter().enumerate() {
             for seed in 0..300u64 {
@@ -814,12 +819,7 @@ mod tests {
 
     #[test]
     fn cheat_at_makes_exactly_that_action_a_cheat() {
-        let variants = [
-            Rules::standard(),
-            small(),
-            Rules::new(2, 4, 2, None).unwrap(),
-            Rules::new(5, 7, 3, Some(vec![0, 6, 5, 5, 5])).unwrap(),
-        ];
+        let variants = variants();
         let (mut made, mut kinds) = (0, [0; 2]);
         for (v, rules) in variants.iter().enumerate() {
             for seed in 0..200u64 {
@@ -855,7 +855,7 @@ mod tests {
                 }
             }
         }
-        assert!(made > 500, "only {made} of 800 games carry the cheat");
+        assert!(made > 650, "only {made} of 1000 games carry the cheat");
         assert!(
             kinds.iter().all(|&n| n > 100),
             "both kinds of cheat: {kinds:?}"

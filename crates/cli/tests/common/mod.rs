@@ -41,6 +41,18 @@ pub fn write(root: &Path, name: &str, text: &str) {
     std::fs::write(path, text).unwrap();
 }
 
+/// The files of directory `dir` (not below it), by name, with their text.
+pub fn texts(dir: &Path) -> std::collections::BTreeMap<String, String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| {
+            let entry = entry.unwrap();
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            (entry.file_name().to_string_lossy().into_owned(), text)
+        })
+        .collect()
+}
+
 /// One JSON Lines log record for `fairplay batch`.
 pub fn json_record(id: Option<&str>, game: Option<&str>, log: &str) -> String {
     let mut record = serde_json::Map::new();
