@@ -41,7 +41,8 @@ fn row(log: impl Into<String>, cells: [&'static str; 7]) -> Expected {
     }
 }
 
-/// A tree of logs of every kind, and the rows `fairplay batch` must give for it, in order.
+/// A tree of logs of every kind, and the rows `fairplay batch` must give for it, in order:
+/// the walk's order, a JSON Lines file's records where the file is found.
 fn fixture() -> (tempfile::TempDir, Vec<Expected>) {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
@@ -50,6 +51,7 @@ fn fixture() -> (tempfile::TempDir, Vec<Expected>) {
     write(root, "q/rule-error.log", "2\n1 A 2 3C no\n1 A 2 3B no\n");
     write(root, "s/invalid.log", SEQUENCE_INVALID);
     write(root, "s/valid.log", &SEQUENCE_VALID.replace('\n', "\r\n"));
+    // Not a log by its name: not judged in a directory (without --type all or a --glob).
     write(root, "junk.txt", "hello world\n");
     write(root, "empty.log", "0\n");
     write(root, ".hidden.log", "not judged\n");
@@ -76,18 +78,6 @@ fn fixture() -> (tempfile::TempDir, Vec<Expected>) {
                 "",
                 "unknown-game",
                 "cannot tell the game: the log has no action line",
-            ],
-        ),
-        row(
-            "junk.txt",
-            [
-                "",
-                "error",
-                "",
-                "1",
-                "",
-                "unknown-game",
-                "line 1: cannot tell the game: `hello world`",
             ],
         ),
         row(
@@ -119,19 +109,6 @@ fn fixture() -> (tempfile::TempDir, Vec<Expected>) {
                 "line 3 (action 2): player 1 acts, but it is player 2's turn",
             ],
         ),
-        row(
-            "s/invalid.log",
-            [
-                "sequence",
-                "foul",
-                "3",
-                "4",
-                "4",
-                "spots-full",
-                "both 2s spots are already covered",
-            ],
-        ),
-        row("s/valid.log", ["sequence", "fair", "", "", "5", "", ""]),
         row(
             "r1",
             ["quartets", "foul", "4", "5", "4", "no-deal", no_deal],
@@ -176,6 +153,19 @@ fn fixture() -> (tempfile::TempDir, Vec<Expected>) {
                 "unknown game `chess`",
             ],
         ),
+        row(
+            "s/invalid.log",
+            [
+                "sequence",
+                "foul",
+                "3",
+                "4",
+                "4",
+                "spots-full",
+                "both 2s spots are already covered",
+            ],
+        ),
+        row("s/valid.log", ["sequence", "fair", "", "", "5", "", ""]),
     ];
     (dir, expected)
 }
@@ -241,7 +231,7 @@ fn check_summary(stderr: &[u8]) {
     let stderr = String::from_utf8_lossy(stderr);
     assert!(
         stderr
-            .starts_with("13 logs (5 quartets, 4 sequence, 4 unknown): 3 fair, 3 foul, 7 errors\n"),
+            .starts_with("12 logs (5 quartets, 4 sequence, 3 unknown): 3 fair, 3 foul, 6 errors\n"),
         "{stderr}"
     );
     assert!(stderr.contains(" logs/s, "), "{stderr}");
@@ -353,9 +343,19 @@ fn json_lines_rows() {
         .map(|line| {
             let v: serde_json::Value = serde_json::from_str(line).unwrap();
             let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
-            assert_eq!(keys.len(), BATCH_COLUMNS.len(), "{line}");
-            for column in BATCH_COLUMNS {
-                assert!(keys.contains(&column), "no {column}: {line}");
+            // The columns, and the source of every row.
+            assert_eq!(keys.len(), BATCH_COLUMNS.len() + 1, "{line}");
+            for column in BATCH_COLUMNS.iter().chain(&["source"]) {
+                assert!(keys.contains(column), "no {column}: {line}");
+            }
+            let source = v["source"].as_str().unwrap();
+            if v["log"].as_str().unwrap().ends_with(".log") {
+                assert_eq!(v["source"], v["log"], "a file is its own source: {line}");
+            } else {
+                assert!(
+                    source.contains("records.jsonl:"),
+                    "a record's source is FILE:LINE: {line}"
+                );
             }
             for number in ["action", "line", "actions"] {
                 assert!(
@@ -493,14 +493,6 @@ fn sequence_full_rules_and_quartets_variants() {
 
 #[test]
 fn unusable_arguments_exit_2() {
-    fairplay()
-        .args(["batch", "/no/such/path/anywhere"])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::starts_with(
-            "fairplay: /no/such/path/anywhere: ",
-        ));
     fairplay().arg("batch").assert().code(2);
     fairplay()
         .args(["batch", "--format", "xml", "."])
@@ -513,6 +505,12 @@ fn unusable_arguments_exit_2() {
         .stderr(predicate::str::contains(
             "--teams applies only with --rules full",
         ));
+    fairplay()
+        .args(["batch", "--glob", "a{b", "."])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with("fairplay: --glob a{b: "));
 }
 
 #[test]
@@ -578,7 +576,8 @@ fn unreadable_files_are_error_rows_of_kind_io() {
         .arg(&unreadable)
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    // The batch goes on, and ends with status 2: some input could not be read.
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
     let rows: Vec<serde_json::Value> = String::from_utf8(output.stdout)
         .unwrap()
         .lines()
@@ -602,8 +601,8 @@ fn unreadable_files_are_error_rows_of_kind_io() {
         [
             named("a-fair.log", "fair", ""),
             named("b-unreadable.log", "error", "io"),
-            named("d-foul.log", "foul", "no-deal"),
             named("c-unreadable.jsonl", "error", "io"),
+            named("d-foul.log", "foul", "no-deal"),
             named("b-unreadable.log", "error", "io"),
         ]
     );
@@ -616,11 +615,26 @@ fn unreadable_files_are_error_rows_of_kind_io() {
         assert!(detail.contains("os error"), "the system's reason: {row}");
     }
     assert_eq!(rows[4]["log"], unreadable.display().to_string());
+    // One warning per input that could not be read, in the order of the rows, then the
+    // summary and the closing error.
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(
-        stderr
-            .starts_with("5 logs (1 quartets, 1 sequence, 3 unknown): 1 fair, 1 foul, 3 errors\n"),
-        "{stderr}"
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 6, "{stderr}");
+    for (line, name) in
+        lines[..3]
+            .iter()
+            .zip(["b-unreadable.log", "c-unreadable.jsonl", "b-unreadable.log"])
+    {
+        assert!(line.starts_with("fairplay: warning: "), "{stderr}");
+        assert!(line.contains(&format!("{name}: cannot read: ")), "{stderr}");
+    }
+    assert_eq!(
+        lines[3],
+        "5 logs (1 quartets, 1 sequence, 3 unknown): 1 fair, 1 foul, 3 errors"
+    );
+    assert_eq!(
+        lines[5],
+        "fairplay: 3 inputs could not be read (the rows of kind io)"
     );
     // In CSV too, with the columns in place.
     let output = fairplay()
@@ -628,7 +642,7 @@ fn unreadable_files_are_error_rows_of_kind_io() {
         .arg(&unreadable)
         .output()
         .unwrap();
-    assert!(output.status.success(), "{output:?}");
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
     let stdout = String::from_utf8(output.stdout).unwrap();
     let lines: Vec<Vec<String>> = stdout.lines().map(csv_record).collect();
     assert_eq!(lines.len(), 2, "{stdout}");
@@ -660,13 +674,13 @@ fn special_entries_are_rows_and_the_batch_goes_on() {
     let root = dir.path();
     write(root, "sample1.log", QUARTETS_CHEAT);
     let made = std::process::Command::new("mkfifo")
-        .arg(root.join("fifo"))
+        .arg(root.join("fifo.log"))
         .status()
         .unwrap();
     assert!(made.success());
-    symlink("nowhere", root.join("dangling")).unwrap();
-    symlink("loop-b", root.join("loop-a")).unwrap();
-    symlink("loop-a", root.join("loop-b")).unwrap();
+    symlink("nowhere", root.join("dangling.log")).unwrap();
+    symlink("loop-b.log", root.join("loop-a.log")).unwrap();
+    symlink("loop-a.log", root.join("loop-b.log")).unwrap();
     std::fs::create_dir(root.join("deep")).unwrap();
     symlink("deep", root.join("link-to-dir")).unwrap();
     let mut deep = root.join("deep");
@@ -680,7 +694,8 @@ fn special_entries_are_rows_and_the_batch_goes_on() {
         .arg(root)
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(0));
+    // Every entry not judged is an input not read: the batch ends with status 2.
+    assert_eq!(output.status.code(), Some(2));
     let stdout = String::from_utf8(output.stdout).unwrap();
     let rows: Vec<Vec<String>> = stdout.lines().skip(1).map(csv_record).collect();
     let detail = |name: &str| {
@@ -691,11 +706,11 @@ fn special_entries_are_rows_and_the_batch_goes_on() {
     };
     for (name, why) in [
         (
-            "fifo",
+            "fifo.log",
             "skipped: not a regular file (a FIFO, socket or device)",
         ),
-        ("dangling", "skipped: a link to nothing"),
-        ("loop-a", "skipped: a link that cannot be followed"),
+        ("dangling.log", "skipped: a link to nothing"),
+        ("loop-a.log", "skipped: a link that cannot be followed"),
         (
             "link-to-dir",
             "skipped: a link to a directory: not followed",
@@ -712,4 +727,36 @@ fn special_entries_are_rows_and_the_batch_goes_on() {
     }
     assert_eq!(detail("sample1.log")[2], "foul");
     assert!(!stdout.contains("lost.log"));
+    // Entries left out by the filters are not rows: a link named as no log is, a directory
+    // a `!glob` names is not searched.
+    symlink("nowhere", root.join("dangling-note")).unwrap();
+    let output = fairplay()
+        .args([
+            "batch",
+            "--format",
+            "csv",
+            "--glob",
+            "!link-to-dir",
+            "--glob",
+            "!deep/",
+        ])
+        .args([
+            "--glob",
+            "!fifo.log",
+            "--glob",
+            "!loop-*",
+            "--glob",
+            "!dangling*",
+        ])
+        .arg(root)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let logs: Vec<String> = stdout
+        .lines()
+        .skip(1)
+        .map(|line| csv_record(line)[0].clone())
+        .collect();
+    assert_eq!(logs, [root.join("sample1.log").display().to_string()]);
 }

@@ -156,12 +156,13 @@ impl<'r> Batch<'r> {
     }
 
     /// Turns every job into a row with `judge`, in parallel, and hands the rows to `on_row` in
-    /// the order of `jobs`. Stops at the first error `on_row` returns.
-    pub fn run<J: Sync, E>(
+    /// the order of `jobs`. Stops at the first error `on_row` returns. A row is usually a
+    /// [`Row`]; a caller may carry more with it (its own type `R`).
+    pub fn run<J: Sync, R: Send, E>(
         &self,
         jobs: impl IntoIterator<Item = J>,
-        judge: impl Fn(&Batch<'_>, &J) -> Row + Sync,
-        on_row: impl FnMut(Row) -> Result<(), E>,
+        judge: impl Fn(&Batch<'_>, &J) -> R + Sync,
+        on_row: impl FnMut(R) -> Result<(), E>,
     ) -> Result<(), E> {
         self.run_weighted(jobs, |_| 0, judge, on_row)
     }
@@ -169,12 +170,12 @@ impl<'r> Batch<'r> {
     /// [`Batch::run`] with windows that also end once the jobs in them weigh [`WINDOW_BYTES`]
     /// (`weight`: the bytes a job holds, such as a record read from a stream). `jobs` is
     /// drawn as the windows fill, so it may be an endless stream.
-    pub fn run_weighted<J: Sync, E>(
+    pub fn run_weighted<J: Sync, R: Send, E>(
         &self,
         jobs: impl IntoIterator<Item = J>,
         weight: impl Fn(&J) -> usize,
-        judge: impl Fn(&Batch<'_>, &J) -> Row + Sync,
-        mut on_row: impl FnMut(Row) -> Result<(), E>,
+        judge: impl Fn(&Batch<'_>, &J) -> R + Sync,
+        mut on_row: impl FnMut(R) -> Result<(), E>,
     ) -> Result<(), E> {
         let mut window = Vec::with_capacity(WINDOW);
         let mut jobs = jobs.into_iter().peekable();
@@ -186,7 +187,7 @@ impl<'r> Batch<'r> {
                 held += weight(&job);
                 window.push(job);
             }
-            let rows: Vec<Row> = window
+            let rows: Vec<R> = window
                 .par_iter()
                 .with_min_len(16)
                 .map(|job| judge(self, job))

@@ -13,6 +13,9 @@
 //! | actions | actions (moves) in the log; empty for an error |
 //! | kind    | the reason's kind (`no-deal`, `card-used-up`) or the error's (`malformed`, `rule`, `io`) |
 //! | detail  | the reason or the error in plain words |
+//!
+//! [`RowWriter::with_columns`] adds a `source` column (where the log was read) after `log`,
+//! and an `explanation` column (a foul explained) after `detail`.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -30,12 +33,40 @@ pub const COLUMNS: [&str; 8] = [
 /// How rows are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RowFormat {
-    /// Aligned columns with a header line (held until the end, to align them).
+    /// Aligned columns with a header line, aligned a chunk of rows at a time.
     Table,
     /// Comma-separated values with a header line.
     Csv,
     /// One JSON object per line.
     Jsonl,
+}
+
+/// The optional columns a writer adds to [`COLUMNS`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Columns {
+    /// A `source` column after `log`: where the log was read ([`Extra::source`]).
+    pub source: bool,
+    /// An `explanation` column after `detail` ([`Extra::explanation`]); in a table the
+    /// explanation ends the `detail` cell instead, which stays the last, unpadded, column.
+    pub explanation: bool,
+}
+
+/// What a row may carry beyond the core's [`Row`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Extra {
+    /// Where the log was read: a file's path, or `FILE:LINE` for a JSON Lines record.
+    pub source: Option<String>,
+    /// The verdict explained, when asked and there is something to explain.
+    pub explanation: Option<Explained>,
+}
+
+/// An explanation of a row, written by a game's printer ([`crate::explained`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Explained {
+    /// One paragraph, for the table and CSV (and the `explanation` field of JSON Lines).
+    pub text: String,
+    /// Fields added to a JSON Lines row (such as `proof` and `suspects`).
+    pub fields: serde_json::Map<String, serde_json::Value>,
 }
 
 /// The cells of a row, as text (`None`: empty).
@@ -90,10 +121,14 @@ impl<'a> Cells<'a> {
         }
     }
 
-    fn texts(&self) -> [String; 8] {
+    /// The cells as text, in the order of the columns.
+    fn texts(&self, columns: Columns, extra: &Extra) -> Vec<String> {
         let number = |n: Option<u64>| n.map(|n| n.to_string()).unwrap_or_default();
-        [
-            self.log.to_string(),
+        let mut texts = vec![self.log.to_string()];
+        if columns.source {
+            texts.push(extra.source.clone().unwrap_or_default());
+        }
+        texts.extend([
             self.game.unwrap_or_default().to_string(),
             self.verdict.to_string(),
             number(self.action),
@@ -101,99 +136,230 @@ impl<'a> Cells<'a> {
             number(self.actions.map(|n| n as u64)),
             self.kind.unwrap_or_default().to_string(),
             self.detail.clone().unwrap_or_default(),
-        ]
+        ]);
+        if columns.explanation {
+            texts.push(explanation_text(extra));
+        }
+        texts
     }
 }
+
+fn explanation_text(extra: &Extra) -> String {
+    extra
+        .explanation
+        .as_ref()
+        .map(|e| e.text.clone())
+        .unwrap_or_default()
+}
+
+/// The header: [`COLUMNS`] with the optional ones.
+fn header(columns: Columns) -> Vec<&'static str> {
+    let mut header = vec![COLUMNS[0]];
+    if columns.source {
+        header.push("source");
+    }
+    header.extend(&COLUMNS[1..]);
+    if columns.explanation {
+        header.push("explanation");
+    }
+    header
+}
+
+/// Rows of a table held before they are aligned and written: the writer's memory stays
+/// bounded whatever the number of rows.
+pub const TABLE_CHUNK: usize = 4096;
 
 /// Writes rows in one format as they come.
 pub struct RowWriter<W: Write> {
     sink: Sink<W>,
+    columns: Columns,
 }
 
 enum Sink<W: Write> {
     Jsonl(W),
     Csv(Box<csv::Writer<W>>),
-    /// The table's rows, held to align them.
-    Table(W, Vec<[String; 8]>),
+    Table(Table<W>),
+}
+
+/// A table written a chunk at a time: each chunk is aligned on the widest cells seen so far.
+struct Table<W> {
+    out: W,
+    /// The rows of the chunk (the header first, in the first chunk).
+    rows: Vec<Vec<String>>,
+    /// Whether the first row held is the header.
+    header: bool,
+    /// The widths of the padded columns (all but the last), never narrowing.
+    widths: Vec<usize>,
+    /// Which columns hold numbers (right-aligned).
+    numbers: Vec<bool>,
 }
 
 impl<W: Write> RowWriter<W> {
-    /// A writer of `format` rows into `out`; the header (table, CSV) comes first.
+    /// A writer of `format` rows with the columns [`COLUMNS`] into `out`; the header (table,
+    /// CSV) comes first.
     pub fn new(format: RowFormat, out: W) -> io::Result<RowWriter<W>> {
+        RowWriter::with_columns(format, out, Columns::default())
+    }
+
+    /// A writer of `format` rows with the columns [`COLUMNS`] and the optional `columns`.
+    pub fn with_columns(format: RowFormat, out: W, columns: Columns) -> io::Result<RowWriter<W>> {
+        let header = header(columns);
         let sink = match format {
             RowFormat::Jsonl => Sink::Jsonl(out),
             RowFormat::Csv => {
                 let mut csv = csv::Writer::from_writer(out);
-                csv.write_record(COLUMNS)?;
+                csv.write_record(&header)?;
                 Sink::Csv(Box::new(csv))
             }
-            RowFormat::Table => Sink::Table(out, vec![COLUMNS.map(str::to_string)]),
+            RowFormat::Table => {
+                // In a table the explanation ends the detail cell.
+                let header: Vec<String> = header
+                    .iter()
+                    .filter(|&&column| column != "explanation")
+                    .map(|column| column.to_string())
+                    .collect();
+                let numbers = header
+                    .iter()
+                    .map(|column| ["action", "line", "actions"].contains(&column.as_str()))
+                    .collect();
+                Sink::Table(Table {
+                    out,
+                    widths: vec![0; header.len() - 1],
+                    rows: vec![header],
+                    header: true,
+                    numbers,
+                })
+            }
         };
-        Ok(RowWriter { sink })
+        Ok(RowWriter { sink, columns })
     }
 
     /// Writes one row.
     pub fn write(&mut self, row: &Row) -> io::Result<()> {
+        self.write_with(row, &Extra::default())
+    }
+
+    /// Writes one row with what it carries beyond the core's row.
+    pub fn write_with(&mut self, row: &Row, extra: &Extra) -> io::Result<()> {
         let cells = Cells::of(row);
         match &mut self.sink {
             Sink::Jsonl(out) => {
-                serde_json::to_writer(&mut *out, &cells)?;
+                write_json(&mut *out, &cells, self.columns, extra)?;
                 out.write_all(b"\n")
             }
-            Sink::Csv(csv) => Ok(csv.write_record(cells.texts())?),
-            Sink::Table(_, rows) => {
-                rows.push(cells.texts().map(|text| shown(&text)));
+            Sink::Csv(csv) => Ok(csv.write_record(cells.texts(self.columns, extra))?),
+            Sink::Table(table) => {
+                let shown = Columns {
+                    explanation: false,
+                    ..self.columns
+                };
+                let mut texts = cells.texts(shown, extra);
+                if self.columns.explanation {
+                    if let Some(explained) = &extra.explanation {
+                        let detail = texts.last_mut().expect("a row has a detail");
+                        if !detail.is_empty() {
+                            detail.push_str(" \u{2014} ");
+                        }
+                        detail.push_str(&explained.text);
+                    }
+                }
+                table
+                    .rows
+                    .push(texts.iter().map(|text| shown_cell(text)).collect());
+                if table.rows.len() >= TABLE_CHUNK {
+                    table.write_chunk()?;
+                }
                 Ok(())
             }
         }
     }
 
-    /// Writes what is held (the table) and flushes.
+    /// Writes what is held (the table's last chunk) and flushes.
     pub fn finish(self) -> io::Result<()> {
         match self.sink {
             Sink::Jsonl(mut out) => out.flush(),
             Sink::Csv(mut csv) => csv.flush(),
-            Sink::Table(mut out, rows) => {
-                write_table(&rows, &mut out)?;
-                out.flush()
+            Sink::Table(mut table) => {
+                table.write_chunk()?;
+                table.out.flush()
             }
         }
     }
 }
 
+/// One JSON Lines row: the cells, then `source`, and with explanations `explanation` and the
+/// game's fields.
+fn write_json(
+    out: &mut impl Write,
+    cells: &Cells<'_>,
+    columns: Columns,
+    extra: &Extra,
+) -> io::Result<()> {
+    if !columns.source && !columns.explanation {
+        return Ok(serde_json::to_writer(out, cells)?);
+    }
+    #[derive(serde::Serialize)]
+    struct Json<'a> {
+        #[serde(flatten)]
+        cells: &'a Cells<'a>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        source: Option<Option<&'a str>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        explanation: Option<Option<&'a str>>,
+        #[serde(flatten)]
+        fields: Option<&'a serde_json::Map<String, serde_json::Value>>,
+    }
+    let explained = extra.explanation.as_ref();
+    let json = Json {
+        cells,
+        source: columns.source.then_some(extra.source.as_deref()),
+        explanation: columns
+            .explanation
+            .then_some(explained.map(|e| e.text.as_str())),
+        fields: explained.filter(|_| columns.explanation).map(|e| &e.fields),
+    };
+    Ok(serde_json::to_writer(out, &json)?)
+}
+
+impl<W: Write> Table<W> {
+    /// Aligns the rows held on the widest cells seen so far and writes them.
+    fn write_chunk(&mut self) -> io::Result<()> {
+        for row in &self.rows {
+            for (width, cell) in self.widths.iter_mut().zip(row) {
+                *width = (*width).max(cell.chars().count().max(1));
+            }
+        }
+        let mut line = String::new();
+        for (index, row) in self.rows.iter().enumerate() {
+            let is_header = self.header && index == 0;
+            line.clear();
+            for ((cell, &width), &number) in row.iter().zip(&self.widths).zip(&self.numbers) {
+                let cell = if cell.is_empty() { "-" } else { cell };
+                // Numbers right-aligned, words left-aligned; the header left-aligned.
+                let _ = if number && !is_header {
+                    write!(line, "{cell:>width$}  ")
+                } else {
+                    write!(line, "{cell:<width$}  ")
+                };
+            }
+            let last = row.last().map_or("", String::as_str);
+            line.push_str(if last.is_empty() { "-" } else { last });
+            line.push('\n');
+            self.out.write_all(line.as_bytes())?;
+        }
+        self.rows.clear();
+        self.header = false;
+        Ok(())
+    }
+}
+
 /// A cell of the table on one line: line breaks and control characters escaped.
-fn shown(text: &str) -> String {
+fn shown_cell(text: &str) -> String {
     if text.chars().any(char::is_control) {
         text.chars().flat_map(char::escape_debug).collect()
     } else {
         text.to_string()
     }
-}
-
-fn write_table(rows: &[[String; 8]], out: &mut impl Write) -> io::Result<()> {
-    let mut widths = [0usize; 7];
-    for row in rows {
-        for (width, cell) in widths.iter_mut().zip(row) {
-            *width = (*width).max(cell.chars().count().max(1));
-        }
-    }
-    let mut line = String::new();
-    for (index, row) in rows.iter().enumerate() {
-        line.clear();
-        for (column, (cell, width)) in row.iter().zip(widths).enumerate() {
-            let cell = if cell.is_empty() { "-" } else { cell };
-            // Numbers right-aligned, words left-aligned; the header left-aligned.
-            let _ = if (3..=5).contains(&column) && index > 0 {
-                write!(line, "{cell:>width$}  ")
-            } else {
-                write!(line, "{cell:<width$}  ")
-            };
-        }
-        line.push_str(if row[7].is_empty() { "-" } else { &row[7] });
-        line.push('\n');
-        out.write_all(line.as_bytes())?;
-    }
-    Ok(())
 }
 
 /// Counts of a batch, kept as rows go by.

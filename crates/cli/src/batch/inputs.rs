@@ -1,9 +1,9 @@
-//! The inputs of a batch: log files, directory trees and JSON Lines files, drawn as jobs in
-//! input order while the batch runs (a JSON Lines stream is read record by record, so it may
-//! be endless), and how a job becomes a row.
+//! The inputs of a batch: log files (plain or compressed), directory trees and JSON Lines
+//! files, drawn as jobs in input order while the batch runs (a tree is walked one directory
+//! at a time, a JSON Lines stream read record by record, so it may be endless), and how a job
+//! becomes a row.
 
 use std::borrow::Cow;
-use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -12,11 +12,16 @@ use std::sync::Arc;
 use fairplay_core::batch::{Batch, Judged, Row};
 use fairplay_core::lines::LineReader;
 use fairplay_core::{ErrorKind, LogError};
+use fairplay_report::rows::Extra;
 use serde::Deserialize;
+
+use super::explain::Explainer;
+use super::read::{self, Compression, Content, Counted};
+use super::walk::{Filter, Found, Tree};
 
 /// A log to judge.
 pub enum Job {
-    /// A log file.
+    /// A log file, compressed or not (its name tells).
     File(PathBuf),
     /// A line of a JSON Lines input: the input's name, the line's 1-based number, its bytes.
     Record {
@@ -39,20 +44,31 @@ impl Job {
     }
 }
 
-/// Log files bigger than this are judged as a stream rather than read whole.
-const READ_WHOLE: u64 = 16 << 20;
-
-pub fn is_json_lines(path: &Path) -> bool {
-    path == Path::new("-")
-        || path
-            .extension()
-            .is_some_and(|ext| ext == "jsonl" || ext == "ndjson")
+/// A row of the batch, with what it carries beyond the core's row.
+pub struct Output {
+    /// The core's row.
+    pub row: Row,
+    /// Its source and explanation.
+    pub extra: Extra,
+    /// Whether the row is named by its record's own `id` (checked for duplicates).
+    pub named_by_id: bool,
 }
 
-fn is_hidden(path: &Path) -> bool {
-    path.file_name()
-        .is_some_and(|name| name.as_encoded_bytes().first() == Some(&b'.'))
+impl Output {
+    fn new(row: Row, source: String) -> Output {
+        Output {
+            row,
+            extra: Extra {
+                source: Some(source),
+                explanation: None,
+            },
+            named_by_id: false,
+        }
+    }
 }
+
+/// Logs whose text is bigger than this are judged as a stream rather than read whole.
+pub const READ_WHOLE: usize = 16 << 20;
 
 /// A path as text for a row (lossy only when it is not UTF-8).
 pub fn path_text(path: &Path) -> String {
@@ -62,97 +78,12 @@ pub fn path_text(path: &Path) -> String {
     }
 }
 
-/// How deep a directory tree is searched; deeper directories get one error row each.
-const MAX_DEPTH: usize = 256;
-
-/// Lists the logs under `dir`, sorted by name, recursively, into `files` (log files, and a
-/// row for each entry that cannot be judged: a FIFO, socket or device, a link to nothing, a
-/// link loop, a link to a directory, a directory that cannot be listed or is too deep) and
-/// `json_lines`. Symbolic links to files are followed, to directories not (no loops).
-fn walk(dir: &Path, depth: usize, files: &mut Vec<Job>, json_lines: &mut Vec<PathBuf>) {
-    let skipped = |path: &Path, why: String| Job::Failed {
-        name: path_text(path),
-        error: LogError::new(ErrorKind::Io, 0, None, why),
-    };
-    if depth > MAX_DEPTH {
-        files.push(skipped(
-            dir,
-            format!("more than {MAX_DEPTH} directories deep: not searched"),
-        ));
-        return;
-    }
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) => return files.push(skipped(dir, format!("cannot list the directory: {e}"))),
-    };
-    let mut paths = Vec::new();
-    for entry in entries {
-        let entry = match entry {
-            Ok(entry) => entry,
-            Err(e) => {
-                files.push(skipped(dir, format!("cannot list the directory: {e}")));
-                continue;
-            }
-        };
-        let path = entry.path();
-        if is_hidden(&path) {
-            continue;
-        }
-        let kind = match entry.file_type() {
-            Ok(kind) => kind,
-            Err(e) => {
-                paths.push((path, Err(format!("cannot tell what it is: {e}"))));
-                continue;
-            }
-        };
-        let what = if kind.is_dir() {
-            Ok(true)
-        } else if kind.is_file() {
-            Ok(false)
-        } else if kind.is_symlink() {
-            match std::fs::metadata(&path) {
-                Ok(target) if target.is_file() => Ok(false),
-                Ok(target) if target.is_dir() => {
-                    Err("a link to a directory: not followed".to_string())
-                }
-                Ok(_) => Err("a link to something that is not a regular file".to_string()),
-                Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                    Err("a link to nothing".to_string())
-                }
-                Err(e) => Err(format!("a link that cannot be followed: {e}")),
-            }
-        } else {
-            Err("not a regular file (a FIFO, socket or device)".to_string())
-        };
-        paths.push((path, what));
-    }
-    // All in one directory: comparing the bytes orders them by name, and is cheap.
-    paths.sort_unstable_by(|a, b| a.0.as_os_str().cmp(b.0.as_os_str()));
-    for (path, what) in paths {
-        match what {
-            Ok(true) => walk(&path, depth + 1, files, json_lines),
-            Ok(false) if is_json_lines(&path) => json_lines.push(path),
-            Ok(false) => files.push(Job::File(path)),
-            Err(why) => files.push(skipped(&path, format!("skipped: {why}"))),
-        }
-    }
-}
-
-/// Checks that every path given exists, before the batch starts.
-pub fn check(paths: &[PathBuf]) -> anyhow::Result<()> {
-    for path in paths.iter().filter(|p| *p != Path::new("-")) {
-        std::fs::metadata(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    }
-    Ok(())
-}
-
-/// The jobs of the paths given, drawn in order: a directory is listed when it is reached, a
-/// JSON Lines input read one record at a time.
+/// The jobs of the paths given, drawn in order: a tree is walked as it is reached, a JSON
+/// Lines input read one record at a time where it is found.
 pub struct Jobs {
     paths: std::vec::IntoIter<PathBuf>,
-    /// Jobs of the directory listed last, then its JSON Lines files.
-    listed: VecDeque<Job>,
-    json_lines: VecDeque<PathBuf>,
+    filter: Filter,
+    tree: Option<Tree>,
     reading: Option<Records>,
     max_record: usize,
 }
@@ -164,29 +95,26 @@ struct Records {
 }
 
 impl Jobs {
-    /// The jobs of `paths`; a JSON Lines record longer than `max_record` bytes is an error row.
-    pub fn new(paths: Vec<PathBuf>, max_record: usize) -> Jobs {
+    /// The jobs of `paths`, the files of trees chosen by `filter`; a JSON Lines record longer
+    /// than `max_record` bytes is an error row.
+    pub fn new(paths: Vec<PathBuf>, filter: Filter, max_record: usize) -> Jobs {
         Jobs {
             paths: paths.into_iter(),
-            listed: VecDeque::new(),
-            json_lines: VecDeque::new(),
+            filter,
+            tree: None,
             reading: None,
             max_record,
         }
     }
 
     /// Starts reading a JSON Lines input, or gives the row saying why it cannot be read.
-    fn open(&mut self, path: &Path) -> Option<Job> {
-        let (name, input): (String, io::Result<Box<dyn BufRead + Send>>) = if path == Path::new("-")
-        {
-            (
-                "<stdin>".to_string(),
-                Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin()))),
-            )
+    fn open(&mut self, path: &Path, compression: Compression) -> Option<Job> {
+        let (name, input) = if path == Path::new("-") {
+            let stdin: Box<dyn BufRead + Send> =
+                Box::new(BufReader::with_capacity(1 << 16, io::stdin()));
+            ("<stdin>".to_string(), Ok(stdin))
         } else {
-            let file = File::open(path);
-            let input = file.map(|f| Box::new(BufReader::with_capacity(1 << 16, f)) as _);
-            (path_text(path), input)
+            (path_text(path), read::open_lines(path, compression))
         };
         match input {
             Ok(input) => {
@@ -200,6 +128,14 @@ impl Jobs {
                 name,
                 error: io_error(e),
             }),
+        }
+    }
+
+    /// The job of a file found or given: a log, or the start of a JSON Lines input.
+    fn file(&mut self, path: PathBuf) -> Option<Job> {
+        match read::kind(&path) {
+            (Content::JsonLines, compression) => self.open(&path, compression),
+            (Content::Log, _) => Some(Job::File(path)),
         }
     }
 
@@ -249,32 +185,46 @@ impl Iterator for Jobs {
 
     fn next(&mut self) -> Option<Job> {
         loop {
-            if let Some(job) = self.listed.pop_front() {
-                return Some(job);
-            }
             if let Some(job) = self.next_record() {
                 return Some(job);
             }
-            if let Some(path) = self.json_lines.pop_front() {
-                match self.open(&path) {
+            if let Some(tree) = &mut self.tree {
+                match tree.next(&self.filter) {
+                    Some(Found::File(path)) => match self.file(path) {
+                        Some(job) => return Some(job),
+                        None => continue,
+                    },
+                    Some(Found::Skipped(path, why)) => {
+                        return Some(Job::Failed {
+                            name: path_text(&path),
+                            error: LogError::new(ErrorKind::Io, 0, None, why),
+                        })
+                    }
+                    None => self.tree = None,
+                }
+                continue;
+            }
+            let path = self.paths.next()?;
+            if path == Path::new("-") {
+                match self.open(&path, Compression::Plain) {
                     Some(failed) => return Some(failed),
                     None => continue,
                 }
             }
-            let path = self.paths.next()?;
-            let is_dir =
-                path != Path::new("-") && std::fs::metadata(&path).is_ok_and(|m| m.is_dir());
-            if is_dir {
-                let (mut files, mut json_lines) = (Vec::new(), Vec::new());
-                walk(&path, 0, &mut files, &mut json_lines);
-                self.listed.extend(files);
-                self.json_lines.extend(json_lines);
-            } else if is_json_lines(&path) {
-                if let Some(failed) = self.open(&path) {
-                    return Some(failed);
+            // A path given is judged whatever its name; one that is not there is a row.
+            match std::fs::metadata(&path) {
+                Ok(metadata) if metadata.is_dir() => self.tree = Some(Tree::new(path)),
+                Ok(_) => {
+                    if let Some(job) = self.file(path) {
+                        return Some(job);
+                    }
                 }
-            } else {
-                return Some(Job::File(path));
+                Err(e) => {
+                    return Some(Job::Failed {
+                        name: path_text(&path),
+                        error: io_error(e),
+                    })
+                }
             }
         }
     }
@@ -295,61 +245,109 @@ fn io_error(error: impl std::fmt::Display) -> LogError {
     LogError::new(ErrorKind::Io, 0, None, format!("cannot read: {error}"))
 }
 
-/// Reads and judges one job.
-pub fn judge(batch: &Batch<'_>, job: &Job) -> Row {
+/// Reads and judges one job; a foul is explained when `explainer` is given.
+pub fn judge(batch: &Batch<'_>, explainer: Option<&Explainer>, job: &Job) -> Output {
     match job {
-        Job::File(path) => file(batch, path),
+        Job::File(path) => file(batch, explainer, path),
         Job::Record {
             source,
             line,
             bytes,
-        } => record(batch, source, *line, bytes),
-        Job::Failed { name, error } => Row {
-            log: name.clone(),
-            judged: Judged::error(None, error.clone()),
-            bytes: 0,
-        },
+        } => record(batch, explainer, source, *line, bytes),
+        Job::Failed { name, error } => Output::new(
+            Row {
+                log: name.clone(),
+                judged: Judged::error(None, error.clone()),
+                bytes: 0,
+            },
+            name.clone(),
+        ),
     }
 }
 
-/// Judges a log file: read whole, or as a stream when it is big.
-fn file(batch: &Batch<'_>, path: &Path) -> Row {
+/// Judges a log file: read whole, or as a stream when its text is big; a compressed file is
+/// decompressed as it is read.
+fn file(batch: &Batch<'_>, explainer: Option<&Explainer>, path: &Path) -> Output {
     let log = path_text(path);
-    let failed = |e: io::Error| Row {
-        log: log.clone(),
-        judged: Judged::error(None, io_error(e)),
-        bytes: 0,
+    let row = |judged: Judged, bytes: usize| {
+        Output::new(
+            Row {
+                log: log.clone(),
+                judged,
+                bytes,
+            },
+            log.clone(),
+        )
     };
-    // One open and one fstat: std::fs::read would do the same, and the size decides.
+    let failed = |e: io::Error| row(Judged::error(None, io_error(e)), 0);
     let mut file = match File::open(path) {
         Ok(file) => file,
         Err(e) => return failed(e),
     };
-    let size = match file.metadata() {
-        Ok(metadata) => metadata.len(),
-        Err(e) => return failed(e),
-    };
-    if size > READ_WHOLE {
-        return Row {
-            log: log.clone(),
-            judged: batch.judge_reader(file, None),
-            bytes: size as usize,
+    let (_, compression) = read::kind(path);
+    let mut text = Vec::new();
+    if compression == Compression::Plain {
+        // One open and one fstat: std::fs::read would do the same, and the size decides.
+        let size = match file.metadata() {
+            Ok(metadata) => metadata.len(),
+            Err(e) => return failed(e),
         };
+        if size > READ_WHOLE as u64 {
+            return streamed(
+                row(batch.judge_reader(file, None), size as usize),
+                explainer,
+            );
+        }
+        text.reserve_exact(size as usize + 1);
+        if let Err(e) = file.read_to_end(&mut text) {
+            return failed(e);
+        }
+    } else {
+        let decoder = match compression.decoder(BufReader::with_capacity(1 << 16, file)) {
+            Ok(decoder) => decoder,
+            Err(e) => return failed(e),
+        };
+        let mut input = Counted {
+            inner: decoder,
+            bytes: 0,
+        };
+        // Whole when its text is small, else the text read so far, then the rest as a stream.
+        if let Err(e) = (&mut input)
+            .take(READ_WHOLE as u64 + 1)
+            .read_to_end(&mut text)
+        {
+            return failed(e);
+        }
+        if text.len() > READ_WHOLE {
+            let judged = batch.judge_reader((&text[..]).chain(&mut input), None);
+            return streamed(row(judged, input.bytes), explainer);
+        }
     }
-    let mut bytes = Vec::with_capacity(size as usize + 1);
-    match file.read_to_end(&mut bytes) {
-        Ok(_) => Row {
-            log: log.clone(),
-            judged: batch.judge(&bytes, None),
-            bytes: bytes.len(),
-        },
-        Err(e) => failed(e),
+    let judged = batch.judge(&text, None);
+    let mut output = row(judged, text.len());
+    if let Some(explainer) = explainer {
+        output.extra.explanation = explainer.explain(&output.row.judged, &text);
     }
+    output
+}
+
+/// A row of a log judged as a stream: too big to be explained.
+fn streamed(mut output: Output, explainer: Option<&Explainer>) -> Output {
+    if let Some(explainer) = explainer {
+        output.extra.explanation = explainer.too_big(&output.row.judged, READ_WHOLE);
+    }
+    output
 }
 
 /// Judges one JSON Lines record (`line` is its 1-based line number in `source`).
-fn record(batch: &Batch<'_>, source: &str, line: usize, text: &[u8]) -> Row {
-    let default_id = || format!("{source}:{line}");
+fn record(
+    batch: &Batch<'_>,
+    explainer: Option<&Explainer>,
+    source: &str,
+    line: usize,
+    text: &[u8],
+) -> Output {
+    let at = format!("{source}:{line}");
     let row = |log: String, judged: Judged| Row {
         log,
         judged,
@@ -364,14 +362,19 @@ fn record(batch: &Batch<'_>, source: &str, line: usize, text: &[u8]) -> Row {
                 None,
                 format!("not a JSON Lines log record ({{\"id\": ..., \"game\": ..., \"log\": ...}}): {e}"),
             );
-            return row(default_id(), Judged::error(None, error));
+            return Output::new(row(at.clone(), Judged::error(None, error)), at);
         }
     };
-    let log = match &record.id {
-        None | Some(serde_json::Value::Null) => default_id(),
-        Some(serde_json::Value::String(id)) => id.clone(),
-        Some(other) => other.to_string(),
+    let (log, named_by_id) = match &record.id {
+        None | Some(serde_json::Value::Null) => (at.clone(), false),
+        Some(serde_json::Value::String(id)) => (id.clone(), true),
+        Some(other) => (other.to_string(), true),
     };
     let judged = batch.judge(record.log.as_bytes(), record.game.as_deref());
-    row(log, judged)
+    let mut output = Output::new(row(log, judged), at);
+    output.named_by_id = named_by_id;
+    if let Some(explainer) = explainer {
+        output.extra.explanation = explainer.explain(&output.row.judged, record.log.as_bytes());
+    }
+    output
 }

@@ -1,8 +1,9 @@
 //! `fairplay batch`: judge many logs at once, in parallel on all cores.
 //!
-//! Inputs are log files, directories (searched recursively; every file whose name does not
-//! start with `.` is a log) and JSON Lines files (`.jsonl` or `.ndjson`, or `-` for standard
-//! input), one record per line:
+//! Inputs are log files, directories (searched recursively; by default their `*.log`,
+//! `*.jsonl` and `*.ndjson` files, also compressed as `.gz` or `.zst`, are judged; `--type`
+//! and `--glob` choose others) and JSON Lines files (`.jsonl` or `.ndjson`, or `-` for
+//! standard input), one record per line:
 //!
 //! ```text
 //! {"id": "table-7", "game": "quartets", "log": "2\n1 A 2 3C no\n2 A 1 3B yes\n"}
@@ -11,30 +12,38 @@
 //! `log` is required; `id` (a string or a number) names the row, by default `<file>:<line>`;
 //! `game` (`quartets`, `sequence` or `auto`) overrides `--game` for that record.
 //!
-//! Each log is read once (a big file, and every JSON Lines input, as a stream), then judged
-//! through the games' [`fairplay_core::Game`]s by the core's batch driver
-//! ([`fairplay_core::batch`]), in parallel, rows in input order; the rows are
-//! written by [`fairplay_report::rows`] (columns `log`, `game`, `verdict`, `action`, `line`,
-//! `actions`, `kind`, `detail`) as they come; a progress bar and the summary go to standard
-//! error. A log that cannot be judged is reported in its row and never stops the batch.
-//! This file holds the arguments and the run; [`inputs`] the listing and reading of logs.
+//! Each log is read once (a big file, a compressed one, and every JSON Lines input, as a
+//! stream), then judged through the games' [`fairplay_core::Game`]s by the core's batch driver
+//! ([`fairplay_core::batch`]), in parallel, rows in input order; the rows are written by
+//! [`fairplay_report::rows`] (columns `log`, `game`, `verdict`, `action`, `line`, `actions`,
+//! `kind`, `detail`, with `source` and `explanation` when asked) as they come; a progress bar
+//! and the summary go to standard error, with a warning for each input that cannot be read
+//! (exit status 2 at the end) and each duplicate id. A log that cannot be judged is reported
+//! in its row and never stops the batch. This file holds the arguments and the run;
+//! [`inputs`] the listing and reading of logs, [`walk`] the trees and their filters, [`read`]
+//! the decompression, [`explain`] the explanations.
 
+use std::collections::HashSet;
+use std::hash::BuildHasher;
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use fairplay_core::batch::Batch;
-use fairplay_core::Registry;
+use fairplay_core::{ErrorKind, Game, Registry};
 use fairplay_quartets::Quartets;
-use fairplay_report::rows::{RowFormat, RowWriter, Tally};
+use fairplay_report::rows::{Columns, RowFormat, RowWriter, Tally};
 use fairplay_sequence::Sequence;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::sequence::RulesMode;
 use crate::variant::QuartetsVariant;
 
+pub mod explain;
 pub mod inputs;
+pub mod read;
+pub mod walk;
 
 /// Which game the logs are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -61,13 +70,23 @@ pub enum Format {
 /// Options of `fairplay batch`.
 #[derive(Args, Debug)]
 #[command(after_help = "\
-Inputs: log files; directories, searched recursively (every file whose name does not start
-with `.` is taken as a log); JSON Lines files (`.jsonl`, `.ndjson`, or `-` for standard input),
-one log per line: {\"id\": \"t7\", \"game\": \"quartets\", \"log\": \"2\\n1 A 2 3C no\\n2 A 1 3B yes\\n\"}
-(`log` required; `id` names the row, default FILE:LINE; `game` overrides --game).
+Inputs: log files; directories, searched recursively in name order (names starting with `.`
+are left out; links to files are followed, to directories not); JSON Lines files (`.jsonl`,
+`.ndjson`, or `-` for standard input), one log per line:
+{\"id\": \"t7\", \"game\": \"quartets\", \"log\": \"2\\n1 A 2 3C no\\n2 A 1 3B yes\\n\"}
+(`log` required; `id` names the row, default FILE:LINE; `game` overrides --game). Files ending
+in `.gz` or `.zst` are decompressed as they are read (`x.log.gz`, `x.jsonl.zst`).
+
+Which files of a directory are judged: by default `*.log`, `*.jsonl`, `*.ndjson` and their
+`.gz` and `.zst` forms (--type log, --type jsonl: one kind; --type all: every file); plus the
+files a --glob GLOB names; minus the files and directories a --glob '!GLOB' names. Globs have
+the syntax of .gitignore lines, matched below the directory given; the last one that matches
+a path decides. Files named on the command line are always judged.
 
 Rows (standard output, in input order), columns:
   log      the file path, or the record's id (FILE:LINE without one)
+  source   with --source (always in JSON Lines): the file the log was read from, FILE:LINE
+           for a JSON Lines record
   game     quartets | sequence; empty when --game auto could not tell
   verdict  fair | foul | error (the log could not be judged)
   action   foul: the Quartets action after which cheating is certain, or the turn of the
@@ -76,19 +95,28 @@ Rows (standard output, in input order), columns:
   actions  number of actions (moves) in the log; empty for an error
   kind     the reason (no-deal, card-used-up, ...) or the error (malformed, rule, io, ...)
   detail   the reason or the error in plain words
+  explanation
+           with --explain: the foul explained (Quartets: proof and suspects; Sequence: the
+           illegal move and its rule); in a table it ends the detail; JSON Lines rows also
+           carry `proof` and `suspects` (Quartets) or `illegal` (Sequence)
 A summary (logs, fair, foul, errors, throughput) goes to standard error, after a progress
-bar when standard error is a terminal.
+bar when standard error is a terminal (neither with --quiet). So does a warning
+`fairplay: warning: PATH: why` for every input that cannot be read (a missing path, a
+directory that cannot be listed, an unreadable or corrupt file, an entry that is not a file),
+which also gets a row of kind io, and for every record whose id an earlier record had.
 
-Exit status: 0 when the batch ran, whatever the verdicts (logs that could not be judged
-included); 2 for unusable arguments (a path that does not exist, bad options).
+Exit status: 0 when every input was read, whatever the verdicts (logs that are malformed or
+break a rule are rows, not failures); 2 when some input could not be read (rows of kind io:
+the batch goes on and ends with status 2), and for unusable arguments (bad options or globs).
 
 Examples:
   fairplay batch logs/
-  fairplay batch --format csv logs/ more.jsonl > verdicts.csv
-  fairplay simulate quartets --count 1000 --cheat-rate 0.01 --jsonl | fairplay batch -")]
+  fairplay batch --format csv logs/ more.jsonl.gz > verdicts.csv
+  fairplay batch --glob '*.txt' --glob '!old/' archive/
+  fairplay simulate quartets --count 1000 --cheat-rate 0.01 --format jsonl | fairplay batch -")]
 pub struct BatchArgs {
     /// Log files, directories (searched recursively) and JSON Lines files (`-`: JSON Lines on
-    /// standard input).
+    /// standard input); `.gz` and `.zst` files are decompressed.
     #[arg(required = true, value_name = "PATH")]
     #[arg(value_hint = clap::ValueHint::AnyPath)]
     paths: Vec<PathBuf>,
@@ -113,6 +141,31 @@ pub struct BatchArgs {
     /// No progress bar, even on a terminal.
     #[arg(long)]
     no_progress: bool,
+    /// No summary and no progress bar (warnings are still written).
+    #[arg(long, short = 'q')]
+    quiet: bool,
+    /// In directories, judge the files of this type (repeatable) [default: log and jsonl].
+    #[arg(long = "type", value_enum, value_name = "TYPE")]
+    types: Vec<walk::FileType>,
+    /// In directories, also judge the files that match GLOB, or with `!GLOB` leave out the
+    /// files and directories that match (repeatable; .gitignore syntax, the last match decides).
+    #[arg(
+        long = "glob",
+        short = 'g',
+        value_name = "GLOB",
+        allow_hyphen_values = true,
+        value_hint = clap::ValueHint::Other
+    )]
+    globs: Vec<String>,
+    /// Add a `source` column: the file each log was read from (FILE:LINE for a JSON Lines
+    /// record); JSON Lines rows always carry it.
+    #[arg(long)]
+    source: bool,
+    /// Explain each foul: Quartets, the proof and the suspects; Sequence, the illegal move and
+    /// the rule it breaks (an `explanation` column; JSON Lines rows also carry `proof` and
+    /// `suspects`, or `illegal`).
+    #[arg(long)]
+    explain: bool,
     /// The longest line a log may have, in bytes; a log with a longer line gets an error row
     /// naming it.
     #[arg(long, value_name = "BYTES", default_value_t = fairplay_core::lines::DEFAULT_MAX_LINE)]
@@ -148,12 +201,57 @@ impl From<Format> for RowFormat {
     }
 }
 
+/// Ids checked for duplicates, at most: about 19 MiB of hashes.
+const IDS_CHECKED: usize = 1_800_000;
+
+/// Duplicate ids warned about one by one, at most.
+const DUPLICATES_SHOWN: usize = 20;
+
+/// The ids of a batch's records, by 64-bit hashes (a false duplicate is less likely than 1 in
+/// a million over [`IDS_CHECKED`] ids), and the duplicates found.
+#[derive(Default)]
+struct Ids {
+    seen: HashSet<u64>,
+    hasher: std::hash::RandomState,
+    duplicates: usize,
+    full: bool,
+}
+
+impl Ids {
+    /// Notes `id`; warns when an earlier record had it.
+    fn check(&mut self, id: &str, source: &str, warn: &impl Fn(&str)) {
+        if self.seen.len() >= IDS_CHECKED {
+            if !self.full {
+                self.full = true;
+                warn(&format!(
+                    "more than {IDS_CHECKED} ids: later ones are not checked for duplicates"
+                ));
+            }
+            return;
+        }
+        if !self.seen.insert(self.hasher.hash_one(id)) {
+            self.duplicates += 1;
+            if self.duplicates <= DUPLICATES_SHOWN {
+                warn(&format!(
+                    "{source}: duplicate id `{id}`: an earlier record of this batch has it"
+                ));
+            }
+        }
+    }
+}
+
 pub fn run(args: BatchArgs) -> anyhow::Result<String> {
+    let quartets = Quartets::new(args.variant.rules()?);
+    let sequence_rules = args.rules.rules(args.teams)?;
+    let sequence = Sequence::new(sequence_rules);
+    let explainer = args.explain.then(|| explain::Explainer {
+        quartets: (quartets.name(), quartets.rules().clone()),
+        sequence: (sequence.name(), sequence_rules),
+    });
     let mut games = Registry::new();
-    games
-        .register(Quartets::new(args.variant.rules()?))
-        .register(Sequence::new(args.rules.rules(args.teams)?));
+    games.register(quartets).register(sequence);
     let batch = Batch::new(&games, args.game.name())?.with_max_line(args.max_line);
+    let filter = walk::Filter::new(&args.types, &args.globs)?;
     let pool = {
         let mut builder = rayon::ThreadPoolBuilder::new();
         if let Some(jobs) = args.jobs {
@@ -162,11 +260,10 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
         builder.build()?
     };
     let start = Instant::now();
-    inputs::check(&args.paths)?;
     // The jobs are drawn as the batch runs (a JSON Lines stream may be endless): the bar
     // counts logs and their rate, with no total.
-    let jobs = inputs::Jobs::new(args.paths.clone(), args.max_record);
-    let bar = (!args.no_progress && io::stderr().is_terminal()).then(|| {
+    let jobs = inputs::Jobs::new(args.paths.clone(), filter, args.max_record);
+    let bar = (!args.no_progress && !args.quiet && io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(10));
         bar.set_style(
             ProgressStyle::with_template("{spinner} {human_pos} logs judged, {per_sec}, {elapsed}")
@@ -174,16 +271,42 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
         );
         bar
     });
+    let warn = |text: &str| {
+        let line = || eprintln!("fairplay: warning: {text}");
+        match &bar {
+            Some(bar) => bar.suspend(line),
+            None => line(),
+        }
+    };
     let out = io::BufWriter::with_capacity(1 << 16, io::stdout());
-    let mut writer = RowWriter::new(args.format.into(), out)?;
+    let columns = Columns {
+        source: args.source || args.format == Format::Jsonl,
+        explanation: args.explain,
+    };
+    let mut writer = RowWriter::with_columns(args.format.into(), out, columns)?;
     let mut tally = Tally::default();
+    let mut ids = Ids::default();
+    let mut unread = 0usize;
+    let judge =
+        |batch: &Batch<'_>, job: &inputs::Job| inputs::judge(batch, explainer.as_ref(), job);
     let written = pool.install(|| {
-        batch.run_weighted(jobs, inputs::Job::weight, inputs::judge, |row| {
-            tally.add(&row);
+        batch.run_weighted(jobs, inputs::Job::weight, judge, |output| {
+            let row = &output.row;
+            tally.add(row);
             if let Some(bar) = &bar {
                 bar.inc(1);
             }
-            writer.write(&row)
+            if let Err(error) = &row.judged.result {
+                if error.kind == ErrorKind::Io {
+                    unread += 1;
+                    warn(&format!("{}: {error}", row.log));
+                }
+            }
+            if output.named_by_id {
+                let source = output.extra.source.as_deref().unwrap_or_default();
+                ids.check(&row.log, source, &warn);
+            }
+            writer.write_with(row, &output.extra)
         })
     });
     let written = written.and_then(|()| writer.finish());
@@ -195,9 +318,26 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
         Err(e) => anyhow::bail!("cannot write the results: {e}"),
     }
-    eprint!(
-        "{}",
-        tally.summary(start.elapsed(), pool.current_num_threads())
-    );
+    if ids.duplicates > DUPLICATES_SHOWN {
+        eprintln!(
+            "fairplay: warning: {} duplicate ids in all (the first {DUPLICATES_SHOWN} are shown)",
+            ids.duplicates
+        );
+    }
+    if !args.quiet {
+        eprint!(
+            "{}",
+            tally.summary(start.elapsed(), pool.current_num_threads())
+        );
+    }
+    if unread > 0 {
+        anyhow::bail!(
+            "{} could not be read (the rows of kind io)",
+            match unread {
+                1 => "1 input".to_string(),
+                n => format!("{n} inputs"),
+            }
+        );
+    }
     Ok(String::new())
 }

@@ -1,0 +1,180 @@
+//! Directory trees: which of their files are judged (the types and `--glob` filters), and the
+//! walk itself, lazily, one directory listing at a time, sorted by name.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use clap::ValueEnum;
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
+use ignore::Match;
+
+/// The files of a tree that are judged, by their names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FileType {
+    /// Logs: `*.log`, `*.log.gz`, `*.log.zst`.
+    Log,
+    /// JSON Lines: `*.jsonl`, `*.ndjson` and their `.gz` and `.zst` forms.
+    Jsonl,
+    /// Every file (whose name does not start with `.`).
+    All,
+}
+
+impl FileType {
+    fn globs(self) -> &'static [&'static str] {
+        match self {
+            FileType::Log => &["*.log", "*.log.gz", "*.log.zst"],
+            FileType::Jsonl => &[
+                "*.jsonl",
+                "*.jsonl.gz",
+                "*.jsonl.zst",
+                "*.ndjson",
+                "*.ndjson.gz",
+                "*.ndjson.zst",
+            ],
+            FileType::All => &["*"],
+        }
+    }
+}
+
+/// Which files of a tree are judged and which directories searched: the files of the types,
+/// plus those a glob names, minus those a `!glob` names (the last glob that matches a path
+/// decides, as in a `.gitignore` file, whose syntax the globs have); a directory a `!glob`
+/// names is not searched. Paths are matched below the directory given on the command line.
+pub struct Filter {
+    /// The types' globs, then the user's: a gitignore "ignore" match selects a file, a
+    /// "whitelist" match (`!glob`) leaves it (or a directory) out.
+    globs: Gitignore,
+}
+
+impl Filter {
+    /// The filter of `types` (none: logs and JSON Lines) and `globs`.
+    pub fn new(types: &[FileType], globs: &[String]) -> anyhow::Result<Filter> {
+        let types = if types.is_empty() {
+            &[FileType::Log, FileType::Jsonl][..]
+        } else {
+            types
+        };
+        let mut builder = GitignoreBuilder::new(".");
+        for glob in types.iter().flat_map(|t| t.globs()) {
+            builder.add_line(None, glob)?;
+        }
+        for glob in globs {
+            builder
+                .add_line(None, glob)
+                .map_err(|e| anyhow::anyhow!("--glob {glob}: {e}"))?;
+        }
+        Ok(Filter {
+            globs: builder.build()?,
+        })
+    }
+
+    /// Whether the file at `relative` (below the tree's root) is judged.
+    fn judges(&self, relative: &Path) -> bool {
+        matches!(self.globs.matched(relative, false), Match::Ignore(_))
+    }
+
+    /// Whether the directory at `relative` is searched.
+    fn searches(&self, relative: &Path) -> bool {
+        !matches!(self.globs.matched(relative, true), Match::Whitelist(_))
+    }
+}
+
+/// How deep a directory tree is searched; deeper directories get one row each.
+pub const MAX_DEPTH: usize = 256;
+
+/// What the walk of a tree finds.
+pub enum Found {
+    /// A file to judge (a regular file, or a link to one).
+    File(PathBuf),
+    /// An entry that cannot be judged, and why: a FIFO, socket or device, a link to nothing,
+    /// a link loop, a link to a directory, a directory that cannot be listed or is too deep.
+    Skipped(PathBuf, String),
+}
+
+/// The walk of one tree, in name order, depth first: it holds the listing of the directories
+/// it is in (one each), never the whole tree. Symbolic links to files are followed, to
+/// directories not (so there are no loops); names starting with `.` are left out.
+pub struct Tree {
+    root: PathBuf,
+    walk: walkdir::IntoIter,
+}
+
+impl Tree {
+    /// The walk of the tree at `root`.
+    pub fn new(root: PathBuf) -> Tree {
+        let walk = walkdir::WalkDir::new(&root)
+            .follow_links(false)
+            .max_depth(MAX_DEPTH + 1)
+            .sort_by_file_name()
+            .into_iter();
+        Tree { root, walk }
+    }
+
+    /// The next file to judge or entry to report, if any is left.
+    pub fn next(&mut self, filter: &Filter) -> Option<Found> {
+        loop {
+            let entry = match self.walk.next()? {
+                Ok(entry) => entry,
+                Err(e) => {
+                    let path = e.path().unwrap_or(&self.root).to_path_buf();
+                    let why = match e.io_error() {
+                        Some(io) => format!("cannot list the directory: {io}"),
+                        None => format!("cannot list the directory: {e}"),
+                    };
+                    return Some(Found::Skipped(path, why));
+                }
+            };
+            if entry.depth() == 0 {
+                continue;
+            }
+            let (kind, depth) = (entry.file_type(), entry.depth());
+            if entry.file_name().as_encoded_bytes().first() == Some(&b'.') {
+                if kind.is_dir() {
+                    self.walk.skip_current_dir();
+                }
+                continue;
+            }
+            let path = entry.into_path();
+            let relative = path.strip_prefix(&self.root).unwrap_or(&path);
+            if kind.is_dir() {
+                if !filter.searches(relative) {
+                    self.walk.skip_current_dir();
+                } else if depth > MAX_DEPTH {
+                    let why = format!("more than {MAX_DEPTH} directories deep: not searched");
+                    return Some(Found::Skipped(path, why));
+                }
+                continue;
+            }
+            if kind.is_symlink() {
+                let target = std::fs::metadata(&path);
+                if target.as_ref().is_ok_and(|t| t.is_dir()) {
+                    if filter.searches(relative) {
+                        let why = "skipped: a link to a directory: not followed".to_string();
+                        return Some(Found::Skipped(path, why));
+                    }
+                    continue;
+                }
+                if !filter.judges(relative) {
+                    continue;
+                }
+                let why = match target {
+                    Ok(target) if target.is_file() => return Some(Found::File(path)),
+                    Ok(_) => "a link to something that is not a regular file".to_string(),
+                    Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                        "a link to nothing".to_string()
+                    }
+                    Err(e) => format!("a link that cannot be followed: {e}"),
+                };
+                return Some(Found::Skipped(path, format!("skipped: {why}")));
+            }
+            if !filter.judges(relative) {
+                continue;
+            }
+            if kind.is_file() {
+                return Some(Found::File(path));
+            }
+            let why = "skipped: not a regular file (a FIFO, socket or device)".to_string();
+            return Some(Found::Skipped(path, why));
+        }
+    }
+}
