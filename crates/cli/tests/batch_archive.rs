@@ -46,6 +46,18 @@ fn batch_jsonl(args: &[&str], paths: &[&Path]) -> (i32, Vec<Value>, String) {
     (output.status.code().unwrap(), rows, stderr)
 }
 
+/// `fairplay batch --quiet -` on `input`, asserted to exit 0: (standard output, standard error).
+fn batch_stdin(input: String) -> (String, String) {
+    let output = fairplay()
+        .args(["batch", "--quiet", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+    (text(output.stdout), text(output.stderr))
+}
+
 /// The columns of a row that do not name it.
 fn verdict(row: &Value) -> Vec<Value> {
     [
@@ -153,30 +165,25 @@ fn a_corrupt_compressed_file_is_an_io_row_and_the_batch_goes_on() {
     put(root, "e.log", SEQUENCE_VALID.as_bytes());
     let (status, rows, stderr) = batch_jsonl(&[], &[root]);
     assert_eq!(status, 2, "{stderr}");
-    let names: Vec<(String, &str, &str)> = rows
+    // (file name, verdict, kind) of each row.
+    let first: Vec<[String; 3]> = rows
         .iter()
         .map(|row| {
-            let name = row["source"].as_str().unwrap();
-            let name = Path::new(name).file_name().unwrap().to_string_lossy();
-            (
-                name.into_owned(),
-                row["verdict"].as_str().unwrap(),
-                row["kind"].as_str().unwrap_or(""),
-            )
+            let source = Path::new(row["source"].as_str().unwrap());
+            let name = source.file_name().unwrap().to_string_lossy().into_owned();
+            let text = |column: &str| row[column].as_str().unwrap_or("").to_string();
+            [name, text("verdict"), text("kind")]
         })
         .collect();
-    // The truncated zstd file's records before the damage are judged, then its row of kind io.
-    let first: Vec<(&str, &str, &str)> =
-        names.iter().map(|(n, v, k)| (n.as_str(), *v, *k)).collect();
-    assert_eq!(first[0], ("a.log", "foul", "no-deal"));
-    assert_eq!(first[1], ("b.log.gz", "error", "io"));
-    assert_eq!(first[first.len() - 2], ("d.log.gz", "error", "io"));
-    assert_eq!(first[first.len() - 1], ("e.log", "fair", ""));
-    let zst: Vec<&(&str, &str, &str)> = first
-        .iter()
-        .filter(|(n, _, _)| n.starts_with("c.jsonl.zst"))
-        .collect();
-    assert_eq!(zst.last().unwrap().2, "io", "{rows:#?}");
+    // The truncated zstd file: the records decoded before the damage (if any), then a row of
+    // kind io.
+    let n = first.len();
+    assert_eq!(first[0], ["a.log", "foul", "no-deal"]);
+    assert_eq!(first[1], ["b.log.gz", "error", "io"]);
+    assert_eq!(first[n - 3][..2], ["c.jsonl.zst", "error"]);
+    assert_eq!(first[n - 3][2], "io", "{rows:#?}");
+    assert_eq!(first[n - 2], ["d.log.gz", "error", "io"]);
+    assert_eq!(first[n - 1], ["e.log", "fair", ""]);
     for row in rows.iter().filter(|row| row["kind"] == "io") {
         let detail = row["detail"].as_str().unwrap();
         assert!(detail.starts_with("cannot read: "), "{detail}");
@@ -420,13 +427,7 @@ fn records_carry_their_source_and_duplicate_ids_are_flagged() {
     let many: String = (0..30)
         .map(|_| json_record(Some("same"), None, QUARTETS_SAMPLE2) + "\n")
         .collect();
-    let output = fairplay()
-        .args(["batch", "--quiet", "-"])
-        .write_stdin(many)
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(0));
-    let stderr = String::from_utf8(output.stderr).unwrap();
+    let (_, stderr) = batch_stdin(many);
     assert_eq!(stderr.lines().count(), 21, "{stderr}");
     assert!(
         stderr.ends_with("fairplay: warning: 29 duplicate ids in all (the first 20 are shown)\n")
@@ -564,13 +565,7 @@ fn a_long_table_is_aligned_chunk_by_chunk() {
         };
         input.push_str(&(json_record(Some(&id), None, QUARTETS_SAMPLE2) + "\n"));
     }
-    let output = fairplay()
-        .args(["batch", "--quiet", "-"])
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(0));
-    let stdout = String::from_utf8(output.stdout).unwrap();
+    let (stdout, _) = batch_stdin(input);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 5001);
     let game = |line: &str| line.find("quartets").unwrap();
