@@ -13,6 +13,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion};
 use fairplay_quartets::explain::{explain, Questions};
 use fairplay_quartets::{audit, Rules, Verdict};
+use fairplay_sim::blow_ups::{many_asks, sixteen_lone_cheaters};
 use fairplay_sim::quartets::{simulate_seeded, Config};
 
 /// The first seed from `seed` whose game has exactly 1000 actions and where cheating becomes
@@ -81,35 +82,6 @@ fn big_empty(c: &mut Criterion) {
         b.iter(|| explain(black_box(b"0\n"), &rules, &knowledge).unwrap())
     });
     group.finish();
-}
-
-/// Issue 10, finding 4: two players, sets of one card; player 1 asks for a card of
-/// `sets / 2 + 1` sets, so the minimal proof holds that many claims.
-fn many_asks(sets: usize) -> String {
-    let mut lines = Vec::new();
-    for s in 1..=sets / 2 + 1 {
-        lines.push(format!("1 A 2 {s}A no"));
-        lines.push(format!("2 A 1 {sets}A no"));
-    }
-    format!("{}\n{}\n", lines.len(), lines.join("\n"))
-}
-
-/// Issue 10, finding 5: sixteen players, an honest prefix of `prefix` actions, then sixteen
-/// lone cheaters (each denies a card and later hands it over).
-fn sixteen_lone_cheaters(prefix: usize) -> String {
-    let mut lines = Vec::new();
-    for _ in 0..prefix / 2 {
-        lines.push("1 A 2 1A no".to_string());
-        lines.push("2 A 1 1A no".to_string());
-    }
-    for q in 1..=16 {
-        lines.push(format!("{q} A {r} {r}B no", r = q % 16 + 1));
-    }
-    for q in 1..=16 {
-        lines.push(format!("{q} A {r} {r}B yes", r = q % 16 + 1));
-        lines.push(format!("{q} A {r} {r}C no", r = q % 16 + 1));
-    }
-    format!("{}\n{}\n", lines.len(), lines.join("\n"))
 }
 
 fn blow_ups(c: &mut Criterion) {

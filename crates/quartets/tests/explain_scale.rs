@@ -7,37 +7,7 @@
 use fairplay_quartets::explain::{explain, ClaimKind, Questions};
 use fairplay_quartets::notation::LogReader;
 use fairplay_quartets::{Referee, Rules, Trust, Verdict};
-
-/// Two players and `sets` sets of one card: player 1 asks for a card of `sets / 2 + 1`
-/// different sets (more than their hand holds), player 2 keeps asking for the last set's card.
-fn many_asks(sets: usize) -> String {
-    let mut lines = Vec::new();
-    for s in 1..=sets / 2 + 1 {
-        lines.push(format!("1 A 2 {s}A no"));
-        lines.push(format!("2 A 1 {sets}A no"));
-    }
-    format!("{}\n{}\n", lines.len(), lines.join("\n"))
-}
-
-/// Sixteen players, sets of four: an honest prefix of `prefix` actions, then every player
-/// denies a card and later hands it over.
-fn sixteen_lone_cheaters(prefix: usize) -> String {
-    let mut lines = Vec::new();
-    for _ in 0..prefix / 2 {
-        lines.push("1 A 2 1A no".to_string());
-        lines.push("2 A 1 1A no".to_string());
-    }
-    for q in 1..=16 {
-        let r = q % 16 + 1;
-        lines.push(format!("{q} A {r} {r}B no"));
-    }
-    for q in 1..=16 {
-        let r = q % 16 + 1;
-        lines.push(format!("{q} A {r} {r}B yes"));
-        lines.push(format!("{q} A {r} {r}C no"));
-    }
-    format!("{}\n{}\n", lines.len(), lines.join("\n"))
-}
+use fairplay_sim::blow_ups::{many_asks, sixteen_lone_cheaters};
 
 /// Whether the referee finds no deal for the first `upto` actions of `log` when it believes
 /// only `believed` (action, kind) claims.

@@ -1,4 +1,5 @@
 //! Simulators of real play, for tests, benchmarks and `fairplay simulate`.
 
+pub mod blow_ups;
 pub mod quartets;
 pub mod sequence;
