@@ -183,11 +183,11 @@ impl Problem {
         let deficit = self.deficit();
         let mark = self.journal.len();
         self.augmenting = false;
-        for &fact in facts {
-            self.drop_fact(fact);
-            if self.augmenting {
-                break;
-            }
+        // Facts dropped so far: after an augmenting path, the rest are not.
+        let mut dropped = 0;
+        while dropped < facts.len() && !self.augmenting {
+            self.drop_fact(facts[dropped]);
+            dropped += 1;
         }
         if !self.augmenting {
             if self.fits() {
@@ -199,7 +199,11 @@ impl Problem {
         }
         // One drop opened an augmenting path: the others are applied to the counts and the
         // matching is found again (rare: the deficit falls, and it starts small).
-        let false_after = self.false_claims - false_in(facts, self.journal[mark..].iter());
+        let false_left = facts[dropped..]
+            .iter()
+            .filter(|&&f| f == Fact::False)
+            .count();
+        let false_after = self.false_claims - false_left as u32;
         if deficit == 1 && false_after == 0 {
             self.undo(mark);
             return Dropped::Needed;
@@ -694,13 +698,6 @@ impl Problem {
         }
         false
     }
-}
-
-/// How many of `facts` are false-on-their-face claims that were dropped before the journal
-/// entries `changes` (those already dropped are counted in the journal).
-fn false_in<'a>(facts: &[Fact], changes: impl Iterator<Item = &'a Change>) -> u32 {
-    let dropped = changes.filter(|c| matches!(c, Change::False(_))).count() as u32;
-    facts.iter().filter(|f| **f == Fact::False).count() as u32 - dropped
 }
 
 impl super::log::Log {
