@@ -35,7 +35,7 @@ pub enum DealError {
         found: String,
     },
     /// A player the game does not have, or a card that is not one of its cards.
-    #[error("line {line}: {error}")]
+    #[error("{}{error}", at(*line))]
     Hand {
         /// The line.
         line: usize,
@@ -43,7 +43,7 @@ pub enum DealError {
         error: HandError,
     },
     /// Two hands for one player.
-    #[error("line {line}: a second hand for player {player}")]
+    #[error("{}a second hand for player {player}", at(*line))]
     PlayerTwice {
         /// The line of the second hand.
         line: usize,
@@ -51,7 +51,7 @@ pub enum DealError {
         player: Player,
     },
     /// A card in two players' hands.
-    #[error("line {line}: {card} is in the hands of player {first} and player {second}")]
+    #[error("{}{card} is in the hands of player {first} and player {second}", at(*line))]
     CardTwice {
         /// The line of the second hand.
         line: usize,
@@ -65,6 +65,15 @@ pub enum DealError {
     /// No hand for a player.
     #[error("no hand for player {0}")]
     Missing(Player),
+}
+
+/// `line N: `, or nothing for line 0 (a deal given as data).
+fn at(line: usize) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!("line {line}: ")
+    }
 }
 
 impl DealError {
