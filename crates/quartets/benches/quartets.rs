@@ -37,21 +37,6 @@ fn long_honest_game(config: &Config, actions: usize, mut seed: u64) -> Game {
     }
 }
 
-/// The hands of `game`'s deal as `--deal` prints them.
-fn deal_text(rules: &Rules, game: &Game) -> String {
-    rules
-        .all_players()
-        .map(|p| {
-            let cards: Vec<String> = rules
-                .all_cards()
-                .filter(|&c| usize::from(game.deal[rules.card_index(c)]) == p.index())
-                .map(|c| c.to_string())
-                .collect();
-            format!("player {p}: {}\n", cards.join(" "))
-        })
-        .collect()
-}
-
 fn standard(c: &mut Criterion) {
     let config = Config::new(Rules::standard())
         .with_lay_aside_rate(0.0)
@@ -59,7 +44,7 @@ fn standard(c: &mut Criterion) {
         .with_max_actions(1000);
     let game = long_honest_game(&config, 1000, 1);
     let log = game.log();
-    let deal = TrueDeal::parse(&config.rules, &deal_text(&config.rules, &game)).unwrap();
+    let deal = TrueDeal::parse(&config.rules, &game.deal_text(&config.rules)).unwrap();
     let seat = config.rules.player(2).unwrap();
     let hand = SeatHand::new(&config.rules, seat, &deal.hand(seat)).unwrap();
     let denials = log.lines().filter(|l| l.ends_with("no")).count();

@@ -245,18 +245,7 @@ fn seat_view_against_brute_force() {
 
 /// The deal of a simulated game, as `--deal` prints it, read back.
 fn true_deal(rules: &Rules, game: &Game) -> TrueDeal {
-    let text: String = rules
-        .all_players()
-        .map(|p| {
-            let cards: Vec<String> = rules
-                .all_cards()
-                .filter(|&c| usize::from(game.deal[rules.card_index(c)]) == p.index())
-                .map(|c| c.to_string())
-                .collect();
-            format!("player {p}: {}\n", cards.join(" "))
-        })
-        .collect();
-    TrueDeal::parse(rules, &text).unwrap()
+    TrueDeal::parse(rules, &game.deal_text(rules)).unwrap()
 }
 
 /// The replay on the simulator's deal names exactly its cheats; returns the replay.

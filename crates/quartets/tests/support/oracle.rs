@@ -196,15 +196,7 @@ impl Oracle {
     ) -> Option<Vec<u64>> {
         let mut hand = deal.to_vec();
         for (i, action) in actions.iter().enumerate() {
-            let op = self.op(action);
-            let (ask, denial) = match op {
-                Op::Ask { asker, target, .. } => (
-                    believed(i + 1, ClaimKind::Ask, asker as u32 + 1),
-                    believed(i + 1, ClaimKind::Denial, target as u32 + 1),
-                ),
-                Op::LayAside { .. } => (true, true),
-            };
-            if !op.play_believing(&mut hand, ask, denial) {
+            if !self.play_believed(&mut hand, i + 1, action, believed) {
                 return None;
             }
         }
@@ -240,23 +232,36 @@ impl Oracle {
         let mut latest = 0;
         for deal in self.deals() {
             let mut hand = deal.to_vec();
-            let failed = actions.iter().enumerate().position(|(i, action)| {
-                let op = self.op(action);
-                let (ask, denial) = match op {
-                    Op::Ask { asker, target, .. } => (
-                        believed(i + 1, ClaimKind::Ask, asker as u32 + 1),
-                        believed(i + 1, ClaimKind::Denial, target as u32 + 1),
-                    ),
-                    Op::LayAside { .. } => (true, true),
-                };
-                !op.play_believing(&mut hand, ask, denial)
-            });
+            let failed = actions
+                .iter()
+                .enumerate()
+                .position(|(i, action)| !self.play_believed(&mut hand, i + 1, action, believed));
             match failed {
                 None => return None,
                 Some(i) => latest = latest.max(i + 1),
             }
         }
         (latest > 0).then_some(latest)
+    }
+
+    /// Plays action `number` (1-based) on `hand`, checking only the claims `believed` accepts;
+    /// `false` if it does not fit.
+    fn play_believed(
+        &self,
+        hand: &mut [u64],
+        number: usize,
+        action: &RawAction,
+        believed: &dyn Fn(usize, ClaimKind, u32) -> bool,
+    ) -> bool {
+        let op = self.op(action);
+        let (ask, denial) = match op {
+            Op::Ask { asker, target, .. } => (
+                believed(number, ClaimKind::Ask, asker as u32 + 1),
+                believed(number, ClaimKind::Denial, target as u32 + 1),
+            ),
+            Op::LayAside { .. } => (true, true),
+        };
+        op.play_believing(hand, ask, denial)
     }
 
     /// Whether `deal` has the hand sizes of this game.
