@@ -334,9 +334,32 @@ impl Table<'_> {
         (real != from.0).then_some(Player(real))
     }
 
-    /// One action: its rule checks, then its claims and card moves against the real hands.
-    fn act(&mut self, action: Action, number: usize, replay: &mut Replay) -> Result<(), RuleError> {
+    /// One action as written: its names and rule checks, then its claims and card moves
+    /// against the real hands. An ask, the common action, is checked as plain values.
+    #[inline(always)]
+    fn act(&mut self, raw: RawAction, number: usize, replay: &mut Replay) -> Result<(), RuleError> {
         let sets = self.rules.sets();
+        let action = match raw {
+            RawAction::Ask {
+                asker,
+                target,
+                set,
+                letter,
+                granted,
+            } => {
+                let (asker, target, card) = self
+                    .rules
+                    .check_ask(asker, target, set, letter)
+                    .ok_or_else(|| self.rules.name_error(raw))?;
+                Action::Ask {
+                    asker,
+                    target,
+                    card,
+                    granted,
+                }
+            }
+            RawAction::LayAside { .. } => self.rules.check(raw)?,
+        };
         match action {
             Action::Ask {
                 asker,
@@ -458,17 +481,24 @@ pub fn replay(input: &[u8], deal: &TrueDeal) -> Result<Replay, LogError> {
         lies: Vec::new(),
         impossible: Vec::new(),
     };
-    while let Some(raw) = reader.next_action() {
-        let raw = raw?;
+    // Canonical lines, nearly all of a real log, the word-at-a-time way; any other line (and
+    // the end of the log) the general way.
+    loop {
+        let raw = match reader.next_canonical() {
+            Some(raw) => raw,
+            None => match reader.next_action() {
+                Some(raw) => raw?,
+                None => break,
+            },
+        };
         let number = replay.actions + 1;
-        let checked = rules.check(raw).map_err(RuleError::from);
-        checked
-            .and_then(|action| table.act(action, number, &mut replay))
-            .map_err(|error| LogError::Rule {
+        if let Err(error) = table.act(raw, number, &mut replay) {
+            return Err(LogError::Rule {
                 line: reader.line(),
                 action: number,
                 error,
-            })?;
+            });
+        }
         replay.actions = number;
     }
     if !replay.lies.is_empty() {
