@@ -92,22 +92,26 @@ fn a_hand_against_the_log_is_a_verdict() {
 
 #[test]
 fn bad_hands_are_errors_naming_the_option() {
-    rejected(
-        &["--seat", "3", "--hand", "3A"],
-        "--hand 3A: player 3 is dealt 8 cards, but the hand has 1",
-    );
-    rejected(
-        &["--seat", "2", "--hand", "1A,1A,1C,1D,2A,2B,3B,5A"],
-        "--hand 1A,1A,1C,1D,2A,2B,3B,5A: 1A is given twice",
-    );
-    rejected(
-        &["--seat", "2", "--hand", "1A,1Z,1C,1D,2A,2B,3B,5A"],
-        "--hand 1A,1Z,1C,1D,2A,2B,3B,5A: there is no card 1Z: a set has the letters A to D",
-    );
-    rejected(
-        &["--seat", "2", "--hand", "1A,x,1C,1D,2A,2B,3B,5A"],
-        "--hand 1A,x,1C,1D,2A,2B,3B,5A: `x` is not written as a card (a set number and a letter, such as `3C`)",
-    );
+    let cases = [
+        ("3", "3A", "player 3 is dealt 8 cards, but the hand has 1"),
+        ("2", "1A,1A,1C,1D,2A,2B,3B,5A", "1A is given twice"),
+        (
+            "2",
+            "1A,1Z,1C,1D,2A,2B,3B,5A",
+            "there is no card 1Z: a set has the letters A to D",
+        ),
+        (
+            "2",
+            "1A,x,1C,1D,2A,2B,3B,5A",
+            "`x` is not written as a card (a set number and a letter, such as `3C`)",
+        ),
+    ];
+    for (seat, hand, message) in cases {
+        rejected(
+            &["--seat", seat, "--hand", hand],
+            &format!("--hand {hand}: {message}"),
+        );
+    }
     rejected(
         &["--seat", "0", "--hand", "1A"],
         "--seat 0: there is no player 0: players are numbered 1 to 4",

@@ -335,31 +335,11 @@ impl Table<'_> {
     }
 
     /// One action as written: its names and rule checks, then its claims and card moves
-    /// against the real hands. An ask, the common action, is checked as plain values.
+    /// against the real hands.
     #[inline(always)]
     fn act(&mut self, raw: RawAction, number: usize, replay: &mut Replay) -> Result<(), RuleError> {
         let sets = self.rules.sets();
-        let action = match raw {
-            RawAction::Ask {
-                asker,
-                target,
-                set,
-                letter,
-                granted,
-            } => {
-                let (asker, target, card) = self
-                    .rules
-                    .check_ask(asker, target, set, letter)
-                    .ok_or_else(|| self.rules.name_error(raw))?;
-                Action::Ask {
-                    asker,
-                    target,
-                    card,
-                    granted,
-                }
-            }
-            RawAction::LayAside { .. } => self.rules.check(raw)?,
-        };
+        let action = self.rules.check(raw)?;
         match action {
             Action::Ask {
                 asker,
