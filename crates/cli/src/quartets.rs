@@ -5,9 +5,12 @@ use std::path::PathBuf;
 use clap::Args;
 use fairplay_core::lines::DEFAULT_MAX_LINE;
 use fairplay_core::{Game, LogError};
-use fairplay_quartets::explain::{explain, ExplainError, Questions};
-use fairplay_quartets::{Quartets, Verdict};
-use fairplay_report::quartets::{no_deal_note, text, QuartetsDetails};
+use fairplay_quartets::explain::{explain, explain_seat, ExplainError, Questions};
+use fairplay_quartets::truth::{replay, TrueDeal};
+use fairplay_quartets::{HandError, Quartets, Rules, SeatHand, Verdict};
+use fairplay_report::quartets::{
+    no_deal_note, text, true_deal_text, QuartetsDetails, TrueDealDetails,
+};
 
 use crate::input::Input;
 use crate::report::{self, Format, QuartetsReportArgs};
@@ -39,6 +42,13 @@ output. With --live --format json, each line read gets one JSON object.
 Colour (the report, live lines): --color auto|always|never; auto colours a terminal unless
 NO_COLOR is set or TERM=dumb; CLICOLOR_FORCE=1 colours a pipe too.
 
+A player's view (--seat N --hand CARDS): the verdict, --explain and --knowledge as player N
+knows the game (the log and the cards they were dealt, such as --hand 3A,3D,5B,...); the report
+gives a watcher's verdict beside it when they differ. A hand that contradicts the log is a
+verdict (`no`, the action), not an error. The true deal (--true-deal FILE, the hands as --deal
+prints them, or JSON): every false claim, whether a watcher could prove it, and every
+physically impossible action.
+
 Formats, contracts and the rules: docs/quartets.md.
 
 Examples:
@@ -46,6 +56,8 @@ Examples:
   fairplay quartets --players 3 --sets 3 --cards-per-set 3 small.log
   fairplay quartets --players 3 --sets 4 --cards-per-set 4 --hands 6,5,5 uneven.log
   cat game.log | fairplay quartets
+  fairplay quartets --seat 3 --hand 1A,2A --players 3 --sets 3 --cards-per-set 2 game.log
+  fairplay quartets --true-deal deal.txt game.log
   fairplay quartets --live")]
 pub struct QuartetsArgs {
     /// The log to judge; `-` or nothing reads standard input.
@@ -65,11 +77,31 @@ pub struct QuartetsArgs {
     conventions: report::Conventions,
     #[command(flatten)]
     report: QuartetsReportArgs,
+    /// Judge as player N knows the game: the log and the cards they were dealt (--hand).
+    #[arg(long, value_name = "N", requires = "hand", conflicts_with = "live")]
+    #[arg(value_hint = clap::ValueHint::Other)]
+    seat: Option<u32>,
+    /// With --seat: the cards player N was dealt, as the log writes cards, separated by
+    /// commas (3A,3D,5B,...).
+    #[arg(long, value_name = "CARDS", requires = "seat")]
+    #[arg(value_hint = clap::ValueHint::Other)]
+    hand: Option<String>,
+    /// The deal that was really made (a file of hands as --deal prints them, or JSON): list
+    /// every false claim, when a watcher could prove it, and every physically impossible
+    /// action.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["live", "seat"])]
+    #[arg(value_hint = clap::ValueHint::FilePath)]
+    true_deal: Option<PathBuf>,
 }
 
 pub fn run(args: QuartetsArgs) -> anyhow::Result<Output> {
     args.conventions.one_log(args.file.as_deref(), "quartets")?;
     let game = Quartets::new(args.variant.rules()?);
+    let seat = args.seat_hand(game.rules())?;
+    let deal = match &args.true_deal {
+        Some(path) => Some(read_deal(game.rules(), path)?),
+        None => None,
+    };
     if args.live {
         return crate::live::run(
             &game,
@@ -79,14 +111,20 @@ pub fn run(args: QuartetsArgs) -> anyhow::Result<Output> {
         );
     }
     let input = Input::new(args.file);
-    let (judged, bytes) = input.audit(&game, args.report.wanted(), args.max_line)?;
+    let wanted = args.report.wanted() || seat.is_some() || deal.is_some();
+    let (judged, bytes) = input.audit(&game, wanted, args.max_line)?;
     let format = args.report.format;
+    let judged = match (judged, &seat) {
+        // The same log read as the seat knows the game: the same errors, the seat's verdict.
+        (Ok(_), Some(hand)) => game.judge_seat(&bytes, hand).map_err(LogError::from),
+        (judged, _) => judged,
+    };
     let judgement = match judged {
         Ok(judgement) => judgement,
         Err(error) => return report::failure(format, &game, &input.name(), error),
     };
     let status = report::status(args.conventions.exit_code, &judgement.verdict);
-    if !args.report.wanted() {
+    if !wanted {
         return Ok(Output::from(game.contract(&judgement.verdict)).with_status(status));
     }
     let questions = Questions {
@@ -97,7 +135,20 @@ pub fn run(args: QuartetsArgs) -> anyhow::Result<Output> {
         at: args.report.at,
         ..Questions::default()
     };
-    let explanation = match explain(&bytes, game.rules(), &questions) {
+    let explained = match &seat {
+        Some(hand) => explain_seat(&bytes, hand, &questions),
+        None => explain(&bytes, game.rules(), &questions),
+    };
+    let replayed = match &deal {
+        Some(deal) => match replay(&bytes, deal) {
+            Ok(replayed) => Some(replayed),
+            Err(error) => {
+                return report::failure(format, &game, &input.name(), LogError::from(error))
+            }
+        },
+        None => None,
+    };
+    let explanation = match explained {
         Ok(explanation) => explanation,
         Err(ExplainError::Log(error)) => {
             return report::failure(format, &game, &input.name(), LogError::from(error))
@@ -105,16 +156,21 @@ pub fn run(args: QuartetsArgs) -> anyhow::Result<Output> {
         Err(error) => anyhow::bail!("{}: {error}", input.name()),
     };
     let output = match format {
-        Format::Json if questions == Questions::default() => {
+        Format::Json if questions == Questions::default() && seat.is_none() && deal.is_none() => {
             report::document::<QuartetsDetails>(&game, &judgement, None)
         }
         Format::Json => {
-            report::document(&game, &judgement, Some(QuartetsDetails::new(&explanation)))
+            let mut details = QuartetsDetails::new(&explanation);
+            details.true_deal = replayed.as_ref().map(TrueDealDetails::new);
+            report::document(&game, &judgement, Some(details))
         }
         Format::Text => {
             let mut out = text(&explanation, report::style());
             if let (true, Verdict::Cheated { since }) = (args.report.deal, explanation.verdict) {
                 out.push_str(&no_deal_note(since));
+            }
+            if let Some(replayed) = &replayed {
+                out.push_str(&true_deal_text(replayed, report::style()));
             }
             out.into()
         }
@@ -122,7 +178,61 @@ pub fn run(args: QuartetsArgs) -> anyhow::Result<Output> {
     Ok(output.with_status(status))
 }
 
+/// Reads `--true-deal`: the hands as `--deal` prints them, or JSON (a list of `{"player",
+/// "cards"}`, or a document holding one under `deal`, such as `simulate --truth` writes or
+/// `--deal --format json` prints under `explanation`).
+fn read_deal(rules: &Rules, path: &std::path::Path) -> anyhow::Result<TrueDeal> {
+    let name = format!("--true-deal {}", path.display());
+    let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    let starts = text.trim_start().chars().next();
+    if !matches!(starts, Some('{' | '[')) {
+        return TrueDeal::parse(rules, &text).map_err(|e| anyhow::anyhow!("{name}: {e}"));
+    }
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{name}: not JSON: {e}"))?;
+    deal_from_json(rules, &value).map_err(|e| anyhow::anyhow!("{name}: {e}"))
+}
+
+/// A deal given as JSON: a list of `{"player": N, "cards": ["1A", ...]}`, or a document with
+/// one under `deal` or `explanation.deal`.
+pub fn deal_from_json(rules: &Rules, value: &serde_json::Value) -> Result<TrueDeal, String> {
+    let hands = [value, &value["deal"], &value["explanation"]["deal"]]
+        .into_iter()
+        .find_map(serde_json::Value::as_array)
+        .ok_or("not a deal: expected a list of {\"player\", \"cards\"}")?;
+    let mut parsed = Vec::with_capacity(hands.len());
+    for (i, hand) in hands.iter().enumerate() {
+        let player = hand["player"].as_u64().and_then(|p| u32::try_from(p).ok());
+        let cards: Option<Vec<&str>> = hand["cards"]
+            .as_array()
+            .and_then(|cards| cards.iter().map(serde_json::Value::as_str).collect());
+        match (player, cards) {
+            (Some(player), Some(cards)) => parsed.push((0, player, cards)),
+            _ => {
+                return Err(format!(
+                    "not a deal: hand {} is not {{\"player\": N, \"cards\": [\"1A\", ...]}}",
+                    i + 1
+                ))
+            }
+        }
+    }
+    TrueDeal::from_hands(rules, parsed).map_err(|e| e.to_string())
+}
+
 impl QuartetsArgs {
+    /// `--seat` with `--hand`, checked against the rules; the error names the option.
+    fn seat_hand(&self, rules: &Rules) -> anyhow::Result<Option<SeatHand>> {
+        let (Some(seat), Some(hand)) = (self.seat, &self.hand) else {
+            return Ok(None);
+        };
+        SeatHand::parse(rules, seat, hand)
+            .map(Some)
+            .map_err(|e| match e {
+                HandError::NoSuchSeat { .. } => anyhow::anyhow!("--seat {seat}: {e}"),
+                e => anyhow::anyhow!("--hand {hand}: {e}"),
+            })
+    }
+
     fn live_options(&self) -> crate::live::Options {
         crate::live::Options {
             exit_code: self.conventions.exit_code,

@@ -210,6 +210,38 @@ impl DealModel {
         search.unseated.clear();
     }
 
+    /// Facts of a player who knows their own hand, given before any other: `seat` was dealt
+    /// exactly the cards `held` marks. Each of them is banned from everyone else and every
+    /// other card from `seat`, so every deal of the model gives `seat` that hand (its hand
+    /// size is the number of marked cards, which the caller checked). The witness is dealt
+    /// afresh: `seat` gets its hand, the others the rest in order.
+    pub(crate) fn seat_hand(&mut self, seat: usize, held: &[bool]) {
+        debug_assert!(self.feasible && self.failure.is_none());
+        let others = self.everyone() & !(1 << seat);
+        let mut room: Vec<usize> = self.members.iter().map(Vec::len).collect();
+        for members in &mut self.members {
+            members.clear();
+        }
+        let mut next = 0;
+        for (card, (record, &mine)) in self.seats.iter_mut().zip(held).enumerate() {
+            let owner = if mine {
+                record.banned = others;
+                seat
+            } else {
+                record.banned = 1 << seat;
+                while next == seat || room[next] == 0 {
+                    next += 1;
+                }
+                room[next] -= 1;
+                next
+            };
+            record.owner = owner as u8;
+            record.in_need = false;
+            record.position = self.members[owner].len() as u32;
+            self.members[owner].push(card as u32);
+        }
+    }
+
     /// Whether some deal satisfies every fact given so far.
     #[cfg(test)]
     pub fn is_feasible(&self) -> bool {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use fairplay_core::{ErrorKind, Foul, Game, Judgement, LogError as CoreError, Step, Words};
 
 use crate::notation::{parse_action, ParseError};
-use crate::{audit, Contradiction, LogError, Referee, Rules, Verdict};
+use crate::{audit, audit_seat, Contradiction, LogError, Referee, Rules, SeatHand, Verdict};
 
 static WORDS: Words = Words {
     game: "Quartets",
@@ -64,17 +64,25 @@ impl Quartets {
 
     /// The judgement of a whole log, as [`audit`] decides it.
     pub fn judge(&self, log: &[u8]) -> Result<Judgement, LogError> {
-        let report = audit(log, &self.rules)?;
+        Ok(self.judgement(audit(log, &self.rules)?))
+    }
+
+    /// The judgement of a whole log as the player of `hand` judges it ([`audit_seat`]).
+    pub fn judge_seat(&self, log: &[u8], hand: &SeatHand) -> Result<Judgement, LogError> {
+        Ok(self.judgement(audit_seat(log, hand)?))
+    }
+
+    fn judgement(&self, report: crate::Report) -> Judgement {
         let verdict = match report.cheating {
             None => fairplay_core::Verdict::Fair,
             Some(c) => fairplay_core::Verdict::Foul(foul(c.contradiction, c.line)),
         };
-        Ok(Judgement::new(
+        Judgement::new(
             "quartets",
             self.description.clone(),
             report.actions,
             verdict,
-        ))
+        )
     }
 }
 

@@ -29,8 +29,10 @@ mod game;
 pub mod notation;
 mod referee;
 mod rules;
+mod seat;
 #[cfg(feature = "serde")]
 mod serialize;
+pub mod truth;
 
 pub use action::{Action, NameError};
 pub use deal::KnowledgeTable;
@@ -39,6 +41,7 @@ pub use referee::{Contradiction, Established, Place, Reason, Referee, RuleError,
 pub use rules::{
     Card, Player, Rules, RulesBuilder, RulesError, SetId, MAX_CARDS, MAX_CARDS_PER_SET, MAX_PLAYERS,
 };
+pub use seat::{parse_card, HandError, SeatHand};
 
 use notation::{LogReader, ParseError, RawAction};
 
@@ -118,6 +121,32 @@ impl Verdict {
 /// Actions are judged until cheating is certain; the lines after that are still read, so a
 /// malformed file is reported rather than half-judged, but their rules are not checked.
 pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
+    with_spare(rules, |referee| judge_with(referee, input))
+}
+
+/// [`audit`] as the player of `hand` judges the log: a watcher's facts plus their dealt hand
+/// (see [`Referee::seated`]), in the same single pass.
+///
+/// ```
+/// use fairplay_quartets::{audit, audit_seat, Rules, SeatHand, Verdict};
+/// let rules = Rules::builder().players(3).sets(3).cards_per_set(2).build().unwrap();
+/// let log = b"2\n1 A 2 1A no\n2 A 1 1B no\n";
+/// let hand = SeatHand::parse(&rules, 3, "1A,2A").unwrap();
+/// assert_eq!(audit_seat(log, &hand).unwrap().verdict(), Verdict::Cheated { since: 2 });
+/// assert_eq!(audit(log, &rules).unwrap().verdict(), Verdict::Honest);
+/// ```
+pub fn audit_seat(input: &[u8], hand: &SeatHand) -> Result<Report, LogError> {
+    with_spare(hand.rules(), |referee| {
+        referee.sit(hand);
+        judge_with(referee, input)
+    })
+}
+
+/// Runs `judge` with this thread's spare referee for `rules`, reset to the start of a game.
+fn with_spare(
+    rules: &Rules,
+    judge: impl FnOnce(&mut Referee) -> Result<Report, LogError>,
+) -> Result<Report, LogError> {
     // Each thread keeps its last referee: judging log after log of one game allocates
     // nothing for it.
     thread_local! {
@@ -130,7 +159,7 @@ pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
         }
         _ => Referee::new(rules.clone()),
     };
-    let report = judge_with(&mut referee, input);
+    let report = judge(&mut referee);
     SPARE.with(|spare| *spare.borrow_mut() = Some(referee));
     report
 }

@@ -4,6 +4,7 @@ use crate::action::{Action, NameError};
 use crate::deal::{DealModel, KnowledgeTable};
 use crate::notation::RawAction;
 use crate::rules::{Card, Player, Rules, SetId, MAX_PLAYERS};
+use crate::seat::SeatHand;
 
 /// In `Referee::place`: the card has never moved.
 const UNMOVED: u8 = 0xFE;
@@ -103,6 +104,18 @@ pub enum Reason {
     /// The facts on the deal (who was dealt what, who denied what, who needed a card of which
     /// set, hand sizes) admit no deal.
     NoDeal,
+    /// A referee seated with a player's hand ([`Referee::seated`]): a card that had never
+    /// moved left `player`'s hand, which the hand of `seat` rules out (`player` is `seat` and
+    /// the card is not in the hand, or `player` is another and the card is in it). The hand
+    /// contradicts the log: what everybody saw cannot have happened with that hand.
+    AgainstHand {
+        /// The card.
+        card: Card,
+        /// Whose hand it left.
+        player: Player,
+        /// The seat whose hand was given.
+        seat: Player,
+    },
 }
 
 impl Reason {
@@ -113,6 +126,7 @@ impl Reason {
             Reason::LaidAsideFromElsewhere { .. } => "laid-aside-from-elsewhere",
             Reason::DeniedCardInHand { .. } => "denied-card-in-hand",
             Reason::NoDeal => "no-deal",
+            Reason::AgainstHand { .. } => "against-hand",
         }
     }
 }
@@ -143,6 +157,16 @@ impl std::fmt::Display for Reason {
                 "player {player} denied holding {card}, which is known to be in their hand"
             ),
             Reason::NoDeal => f.write_str("no deal of the cards makes every action so far honest"),
+            Reason::AgainstHand { card, player, seat } if player == seat => write!(
+                f,
+                "the hand given for player {seat} contradicts the log: {card} left their hand, \
+                 but they were not dealt it and it had never moved"
+            ),
+            Reason::AgainstHand { card, player, seat } => write!(
+                f,
+                "the hand given for player {seat} contradicts the log: {card} left player \
+                 {player}'s hand, but it is in player {seat}'s hand and had never moved"
+            ),
         }
     }
 }
@@ -303,6 +327,8 @@ pub struct Referee {
     contradiction: Option<Contradiction>,
     /// `None`: every claim is believed (the fast path).
     trust: Option<Box<Trust>>,
+    /// The hand of the player this referee judges as, if any ([`Referee::seated`]).
+    seat: Option<Box<SeatHand>>,
 }
 
 impl Referee {
@@ -318,6 +344,7 @@ impl Referee {
             deal,
             contradiction: None,
             trust: None,
+            seat: None,
             rules,
         };
         referee.reset();
@@ -348,7 +375,52 @@ impl Referee {
         self.deal.reset(rules.hand_sizes());
         self.contradiction = None;
         self.trust = None;
+        self.seat = None;
         self.turn = self.next_with_cards(self.rules.players() - 1);
+    }
+
+    /// A referee that judges as the player of `hand` knows the game: a watcher's facts plus
+    /// the hand that player was dealt (every deal it considers gives them exactly that hand).
+    /// The same single pass as a watcher's; that player's own claims are judged like
+    /// everyone's. A card that never moved leaving a hand the seat's hand rules out is
+    /// [`Reason::AgainstHand`].
+    ///
+    /// ```
+    /// use fairplay_quartets::{audit, Referee, Rules, SeatHand, Verdict, notation::LogReader};
+    /// let rules = Rules::builder().players(3).sets(3).cards_per_set(2).build().unwrap();
+    /// // Player 3 holds 1A and 2A. Player 1 asks for 1A (so holds 1B, as player 3 knows) and
+    /// // player 2 denies it; player 1's "no" to 1B is a lie player 3 sees at once. A watcher
+    /// // can believe player 1 holds 1A and player 2 holds 1B.
+    /// let log = b"2\n1 A 2 1A no\n2 A 1 1B no\n";
+    /// let hand = SeatHand::parse(&rules, 3, "1A,2A").unwrap();
+    /// let mut referee = Referee::seated(&hand);
+    /// for record in LogReader::new(log).unwrap() {
+    ///     referee.apply_raw(record.unwrap().action).unwrap();
+    /// }
+    /// assert_eq!(referee.verdict(), Verdict::Cheated { since: 2 });
+    /// assert_eq!(audit(log, &rules).unwrap().contract(), "yes\n"); // a watcher sees no lie
+    /// ```
+    pub fn seated(hand: &SeatHand) -> Referee {
+        Referee::seated_with_trust(hand, Trust::everyone())
+    }
+
+    /// [`Referee::seated`] believing only the claims `trust` believes.
+    pub fn seated_with_trust(hand: &SeatHand, trust: Trust) -> Referee {
+        let mut referee = Referee::with_trust(hand.rules().clone(), trust);
+        referee.sit(hand);
+        referee
+    }
+
+    /// Gives the referee, at the start of a game, the hand of the player it judges as.
+    pub(crate) fn sit(&mut self, hand: &SeatHand) {
+        debug_assert!(self.actions == 0 && hand.rules() == &self.rules);
+        self.deal.seat_hand(hand.seat().index(), hand.held());
+        self.seat = Some(Box::new(hand.clone()));
+    }
+
+    /// The hand this referee judges with, if it was [`Referee::seated`].
+    pub fn seat(&self) -> Option<&SeatHand> {
+        self.seat.as_deref()
     }
 
     /// A referee that believes only the claims `trust` believes (see [`Trust`]).
@@ -784,7 +856,8 @@ impl Referee {
         if self.contradiction.is_none() {
             if place == UNMOVED {
                 if !self.pin(index, from) {
-                    self.contradict(Reason::NoDeal);
+                    let reason = self.against_hand(index, from).unwrap_or(Reason::NoDeal);
+                    self.contradict(reason);
                 }
             } else if place as usize != from {
                 self.contradict(elsewhere(Player(place)));
@@ -795,6 +868,18 @@ impl Referee {
             let set = index / self.rules.cards_per_set();
             self.hand[place as usize * self.rules.sets() + set] -= 1;
         }
+    }
+
+    /// Whether the never-moved card `index` leaving `from`'s hand contradicts the seat's hand.
+    #[cold]
+    fn against_hand(&self, index: usize, from: usize) -> Option<Reason> {
+        let hand = self.seat.as_deref()?;
+        let seat = hand.seat();
+        (hand.held()[index] != (from == seat.index())).then(|| Reason::AgainstHand {
+            card: self.rules.card_at(index),
+            player: Player(from as u8),
+            seat,
+        })
     }
 
     fn contradict(&mut self, reason: Reason) {

@@ -75,3 +75,41 @@ pub fn not_explained(why: &str) -> Explained {
         fields: Map::new(),
     }
 }
+
+/// A Quartets log replayed on its true deal (`fairplay batch --true-deals`): the JSON field
+/// `true_deal` (as in the JSON document's explanation) and the paragraph `True deal: action 1
+/// player 2 denied ...; ...`.
+pub fn true_deal(replay: &fairplay_quartets::truth::Replay) -> Explained {
+    let details = crate::quartets::TrueDealDetails::new(replay);
+    let mut parts: Vec<String> = details
+        .lies
+        .iter()
+        .map(|l| format!("action {} {}", l.lie.claim.action, l.text))
+        .collect();
+    parts.extend(details.impossible.iter().map(|x| {
+        format!(
+            "action {} physically impossible: {}",
+            x.impossible.action, x.text
+        )
+    }));
+    let text = if parts.is_empty() {
+        "True deal: every claim is true and every action possible.".to_string()
+    } else {
+        format!("True deal: {}.", parts.join("; "))
+    };
+    let mut fields = Map::new();
+    field(&mut fields, "true_deal", &details);
+    Explained { text, fields }
+}
+
+/// Two explanations of one row, one after the other (`--explain` with `--true-deals`).
+pub fn both(first: Option<Explained>, second: Option<Explained>) -> Option<Explained> {
+    match (first, second) {
+        (Some(mut a), Some(b)) => {
+            a.text = format!("{} {}", a.text, b.text);
+            a.fields.extend(b.fields);
+            Some(a)
+        }
+        (a, b) => a.or(b),
+    }
+}

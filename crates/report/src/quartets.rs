@@ -5,8 +5,9 @@ use std::fmt::Write as _;
 
 use fairplay_quartets::explain::{
     CardKnowledge, Claim, ClaimKind, Denied, Explanation, Hand, Knowledge, Need, PlayerKnowledge,
-    Proof, Room, Shown, Suspects, Why,
+    Proof, Room, SeatView, Shown, Suspects, Why,
 };
+use fairplay_quartets::truth::{Impossible, Lie, Replay};
 use fairplay_quartets::{Player, Verdict};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -17,6 +18,11 @@ use crate::Style;
 /// The Quartets report: the contract lines, then the parts asked for.
 pub fn text(e: &Explanation, style: Style) -> String {
     let mut out = e.verdict.contract();
+    if let Some(view) = &e.seat {
+        if let Some(line) = seat_line(view) {
+            let _ = writeln!(out, "\n{line}");
+        }
+    }
     let asked = e.proof.is_some() || e.suspects.is_some();
     if let Verdict::Cheated { since } = e.verdict {
         if asked {
@@ -70,7 +76,20 @@ pub fn text(e: &Explanation, style: Style) -> String {
                     );
                 }
             }
-            let _ = writeln!(out, "{} {}.", style.bold("Why:"), why(&proof.why, since));
+            let hand = e.seat.as_ref().map_or(String::new(), |view| {
+                let cards: Vec<String> = view.hand.iter().map(ToString::to_string).collect();
+                format!(
+                    "player {} was dealt {} (their hand); ",
+                    view.player,
+                    cards.join(" ")
+                )
+            });
+            let _ = writeln!(
+                out,
+                "{} {hand}{}.",
+                style.bold("Why:"),
+                why(&proof.why, since)
+            );
         }
         if let Some(found) = &e.suspects {
             let _ = writeln!(
@@ -102,7 +121,13 @@ pub fn text(e: &Explanation, style: Style) -> String {
         let _ = writeln!(
             out,
             "\n{}",
-            style.bold(&format!("What a watcher knows after action {}:", k.after))
+            style.bold(&format!(
+                "What {} knows after action {}:",
+                e.seat
+                    .as_ref()
+                    .map_or("a watcher".to_string(), |v| format!("player {}", v.player)),
+                k.after
+            ))
         );
         for card in &k.cards {
             let who = match (card.moved, card.holder()) {
@@ -215,6 +240,24 @@ pub fn why(why: &Why, action: usize) -> String {
         } => format!(
             "player {player} denied holding {card} at action {action}, but {card} went to player \
              {player} at action {received_at} and has not moved since"
+        ),
+        Why::AgainstHand {
+            card,
+            player,
+            seat,
+            action,
+        } if player == seat => format!(
+            "the hand given for player {seat} contradicts the log: at action {action} {card} left \
+             their hand, but they were not dealt it and it had never moved"
+        ),
+        Why::AgainstHand {
+            card,
+            player,
+            seat,
+            action,
+        } => format!(
+            "the hand given for player {seat} contradicts the log: at action {action} {card} left \
+             player {player}'s hand, but it is in player {seat}'s hand and had never moved"
         ),
         Why::DeniedThenShown { denied: d, shown: s } => format!(
             "player {} denied {} at action {}, but {} was dealt to player {}: it left their hand \
@@ -467,8 +510,12 @@ pub struct QuartetsDetails<'a> {
     pub suspects: Option<SuspectsDetails<'a>>,
     /// A deal making every action honest, when there is one.
     pub deal: Option<&'a [Hand]>,
-    /// What a watcher knows.
+    /// What a watcher knows (from a seat: what that player knows).
     pub knowledge: Option<KnowledgeDetails<'a>>,
+    /// From a seat (`--seat`/`--hand`): whose view, and a watcher's verdict beside it.
+    pub seat: Option<SeatDetails<'a>>,
+    /// With the true deal (`--true-deal`): every false claim and impossible action.
+    pub true_deal: Option<TrueDealDetails<'a>>,
 }
 
 impl<'a> QuartetsDetails<'a> {
@@ -502,6 +549,184 @@ impl<'a> QuartetsDetails<'a> {
             }),
             deal: e.deal.as_deref(),
             knowledge: e.knowledge.as_ref().map(KnowledgeDetails::new),
+            seat: e.seat.as_ref().map(SeatDetails::new),
+            true_deal: None,
+        }
+    }
+}
+
+/// The seat's verdict beside a watcher's, in one sentence: `None` when they are the same and
+/// the hand agrees with the log (the contract lines say it all).
+pub fn seat_line(view: &SeatView) -> Option<String> {
+    let seat = view.player;
+    let watcher = match view.watcher_since {
+        Some(k) => format!("a watcher is certain after action {k}"),
+        None => "a watcher is never certain".to_string(),
+    };
+    if view.against_hand {
+        let at = view.seat_since.unwrap_or(0);
+        return Some(format!(
+            "The hand given for player {seat} contradicts the log at action {at} (a verdict, not an \
+             error: the log cannot have happened with that hand); {watcher}."
+        ));
+    }
+    match (view.watcher_since, view.seat_since) {
+        (Some(w), Some(k)) if w != k => Some(format!(
+            "A watcher is certain after action {w}; player {seat} after action {k}."
+        )),
+        (None, Some(k)) => Some(format!(
+            "A watcher is never certain; player {seat} is certain after action {k}."
+        )),
+        (Some(w), None) => Some(format!(
+            "A watcher is certain after action {w}; player {seat} never."
+        )),
+        _ => None,
+    }
+}
+
+/// The seat's view, for JSON: whose view, the hand, both verdicts and the sentence.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct SeatDetails<'a> {
+    /// Whose view, the hand, and both first certain actions.
+    #[serde(flatten)]
+    pub view: &'a SeatView,
+    /// Both verdicts in words (`null` when they are the same and the hand agrees with the
+    /// log).
+    pub text: Option<String>,
+}
+
+impl<'a> SeatDetails<'a> {
+    /// The details of a seat's view.
+    pub fn new(view: &'a SeatView) -> SeatDetails<'a> {
+        SeatDetails {
+            view,
+            text: seat_line(view),
+        }
+    }
+}
+
+/// A false claim in words.
+pub fn lie(lie: &Lie) -> String {
+    let c = &lie.claim;
+    let what = match c.kind {
+        ClaimKind::Ask => format!(
+            "player {} asked for {} holding no set-{} card",
+            c.player,
+            c.card,
+            c.card.set()
+        ),
+        ClaimKind::Denial => format!(
+            "player {} denied holding {}, which they held",
+            c.player, c.card
+        ),
+    };
+    let proven = match lie.exposed {
+        Some(k) if k == c.action => "a watcher could prove it at once".to_string(),
+        Some(k) => format!("a watcher could prove it after action {k}"),
+        None => "a watcher could never prove it".to_string(),
+    };
+    format!("{what}; {proven}")
+}
+
+/// A physically impossible action in words.
+pub fn impossible(x: &Impossible) -> String {
+    format!(
+        "{} left player {}'s hand, but player {} held it",
+        x.card, x.player, x.holder
+    )
+}
+
+/// The report of a true-deal replay: every false claim, then every impossible action.
+pub fn true_deal_text(replay: &Replay, style: Style) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "\n{}", style.bold("With the true deal:"));
+    if replay.lies.is_empty() && replay.impossible.is_empty() {
+        let _ = writeln!(out, "  every claim is true and every action possible.");
+        return out;
+    }
+    if replay.lies.is_empty() {
+        let _ = writeln!(out, "  no false claim.");
+    }
+    for l in &replay.lies {
+        let _ = writeln!(out, "  action {:<4} {}", l.claim.action, lie(l));
+    }
+    for x in &replay.impossible {
+        let _ = writeln!(
+            out,
+            "  action {:<4} physically impossible: {}",
+            x.action,
+            impossible(x)
+        );
+    }
+    let liars: std::collections::BTreeSet<Player> =
+        replay.lies.iter().map(|l| l.claim.player).collect();
+    let liars: Vec<Player> = liars.into_iter().collect();
+    let _ = writeln!(
+        out,
+        "  {} false claim{} ({}), {} of them provable by a watcher; {} impossible action{}.",
+        replay.lies.len(),
+        plural(replay.lies.len()),
+        if liars.is_empty() {
+            "nobody lied".to_string()
+        } else {
+            format!("by {}", players(&liars, "and"))
+        },
+        replay.lies.iter().filter(|l| l.exposed.is_some()).count(),
+        replay.impossible.len(),
+        plural(replay.impossible.len()),
+    );
+    out
+}
+
+/// A false claim with its words, for JSON.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct LieDetails<'a> {
+    /// The claim and when a watcher could prove it.
+    #[serde(flatten)]
+    pub lie: &'a Lie,
+    /// In words.
+    pub text: String,
+}
+
+/// An impossible action with its words, for JSON.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct ImpossibleDetails<'a> {
+    /// The action, card, who gave it up and who held it.
+    #[serde(flatten)]
+    pub impossible: &'a Impossible,
+    /// In words.
+    pub text: String,
+}
+
+/// A true-deal replay, for JSON.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct TrueDealDetails<'a> {
+    /// Every false claim, in order.
+    pub lies: Vec<LieDetails<'a>>,
+    /// Every physically impossible action, in order.
+    pub impossible: Vec<ImpossibleDetails<'a>>,
+}
+
+impl<'a> TrueDealDetails<'a> {
+    /// The details of a replay.
+    pub fn new(replay: &'a Replay) -> TrueDealDetails<'a> {
+        TrueDealDetails {
+            lies: replay
+                .lies
+                .iter()
+                .map(|l| LieDetails {
+                    lie: l,
+                    text: lie(l),
+                })
+                .collect(),
+            impossible: replay
+                .impossible
+                .iter()
+                .map(|x| ImpossibleDetails {
+                    impossible: x,
+                    text: impossible(x),
+                })
+                .collect(),
         }
     }
 }

@@ -222,6 +222,22 @@ impl Game {
         render_log(&self.actions)
     }
 
+    /// The deal as `fairplay quartets --deal` prints its hands: `player 1: 1A 1C ...`, one
+    /// line per player (what `--true-deal` reads).
+    pub fn deal_text(&self, rules: &Rules) -> String {
+        let mut text = String::new();
+        for (p, player) in rules.all_players().enumerate() {
+            let _ = write!(text, "player {player}:");
+            for card in rules.all_cards() {
+                if usize::from(self.deal[rules.card_index(card)]) == p {
+                    let _ = write!(text, " {card}");
+                }
+            }
+            text.push('\n');
+        }
+        text
+    }
+
     /// The cheats with the player who made each, in order.
     ///
     /// ```

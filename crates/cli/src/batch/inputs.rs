@@ -239,6 +239,10 @@ struct Record<'a> {
     game: Option<Cow<'a, str>>,
     #[serde(borrow)]
     log: Cow<'a, str>,
+    /// With `--true-deals`: the log's true deal, as a list of `{"player", "cards"}` (or the
+    /// text of a deal file).
+    #[serde(default)]
+    deal: Option<serde_json::Value>,
 }
 
 fn io_error(error: impl std::fmt::Display) -> LogError {
@@ -326,7 +330,13 @@ fn file(batch: &Batch<'_>, explainer: Option<&Explainer>, path: &Path) -> Output
     let judged = batch.judge(&text, None);
     let mut output = row(judged, text.len());
     if let Some(explainer) = explainer {
-        output.extra.explanation = explainer.explain(&output.row.judged, &text);
+        let explained = explainer.explain(&output.row.judged, &text);
+        // `--true-deals`: the deal of `X.log` is `X.deal`, next to it.
+        let deal = std::fs::read_to_string(path.with_extension("deal")).ok();
+        let replayed = deal.and_then(|deal| {
+            explainer.true_deal(&output.row.judged, &text, super::explain::Deal::Text(&deal))
+        });
+        output.extra.explanation = fairplay_report::explained::both(explained, replayed);
     }
     output
 }
@@ -374,7 +384,16 @@ fn record(
     let mut output = Output::new(row(log, judged), at);
     output.named_by_id = named_by_id;
     if let Some(explainer) = explainer {
-        output.extra.explanation = explainer.explain(&output.row.judged, record.log.as_bytes());
+        let log = record.log.as_bytes();
+        let explained = explainer.explain(&output.row.judged, log);
+        let replayed = record.deal.as_ref().and_then(|deal| {
+            let deal = match deal {
+                serde_json::Value::String(text) => super::explain::Deal::Text(text),
+                value => super::explain::Deal::Json(value),
+            };
+            explainer.true_deal(&output.row.judged, log, deal)
+        });
+        output.extra.explanation = fairplay_report::explained::both(explained, replayed);
     }
     output
 }

@@ -166,6 +166,13 @@ pub struct BatchArgs {
     /// `suspects`, or `illegal`).
     #[arg(long)]
     explain: bool,
+    /// Replay each Quartets log on its true deal, when it has one: the file `X.deal` next to
+    /// a log `X.log` (the hands as `fairplay quartets --deal` prints them), or the `deal` field
+    /// of a JSON Lines record (a list of `{"player", "cards"}`). The false claims, when a
+    /// watcher could prove each, and the physically impossible actions go to the
+    /// `explanation` column (JSON Lines rows also carry `true_deal`).
+    #[arg(long)]
+    true_deals: bool,
     /// The longest line a log may have, in bytes; a log with a longer line gets an error row
     /// naming it.
     #[arg(long, value_name = "BYTES", default_value_t = fairplay_core::lines::DEFAULT_MAX_LINE)]
@@ -244,7 +251,9 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
     let quartets = Quartets::new(args.variant.rules()?);
     let sequence_rules = args.rules.rules(args.teams)?;
     let sequence = Sequence::new(sequence_rules);
-    let explainer = args.explain.then(|| explain::Explainer {
+    let explainer = (args.explain || args.true_deals).then(|| explain::Explainer {
+        fouls: args.explain,
+        true_deals: args.true_deals,
         quartets: (quartets.name(), quartets.rules().clone()),
         sequence: (sequence.name(), sequence_rules),
     });
@@ -281,7 +290,7 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
     let out = io::BufWriter::with_capacity(1 << 16, io::stdout());
     let columns = Columns {
         source: args.source || args.format == Format::Jsonl,
-        explanation: args.explain,
+        explanation: args.explain || args.true_deals,
     };
     let mut writer = RowWriter::with_columns(args.format.into(), out, columns)?;
     let mut tally = Tally::default();

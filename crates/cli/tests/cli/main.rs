@@ -12,5 +12,6 @@ mod doc_examples;
 mod explain_cli;
 mod live_cli;
 mod quartets_cli;
+mod seat_cli;
 mod sequence_cli;
 mod simulate_cli;

@@ -716,9 +716,21 @@ impl super::log::Log {
                         Fact::Idle
                     }
                 }
-                _ => Fact::Ban {
-                    card: index as u32,
-                    player,
+                // Free at `upto`. The seat knows its hand: its own denial is false exactly for a
+                // card of the hand; nobody else can hold a card of the hand.
+                _ => match self.held(index) {
+                    Some(held) if claim.player == self.seat_player() => {
+                        if held {
+                            Fact::False
+                        } else {
+                            Fact::Idle
+                        }
+                    }
+                    Some(true) => Fact::Idle,
+                    _ => Fact::Ban {
+                        card: index as u32,
+                        player,
+                    },
                 },
             },
             ClaimKind::Ask => {
@@ -734,6 +746,18 @@ impl super::log::Log {
                 });
                 if met {
                     Fact::Idle
+                } else if self.seat.is_some() && claim.player == self.seat_player() {
+                    // The seat's own ask: true exactly when a card of the set in its hand had
+                    // not left it by then.
+                    let holds = (first..first + self.rules.cards_per_set()).any(|c| {
+                        self.held(c) == Some(true)
+                            && self.first_move[c].is_none_or(|(_, moved)| claim.action < moved)
+                    });
+                    if holds {
+                        Fact::Idle
+                    } else {
+                        Fact::False
+                    }
                 } else {
                     Fact::Need {
                         player,
@@ -755,11 +779,17 @@ impl super::log::Log {
         let mut room: Vec<i64> = rules.hand_sizes().iter().map(|&h| i64::from(h)).collect();
         let mut is_free = vec![true; rules.deck_size()];
         for (card, first) in self.first_move.iter().enumerate() {
-            if let Some((dealt, moved)) = *first {
-                if moved <= upto {
+            match *first {
+                Some((dealt, moved)) if moved <= upto => {
                     is_free[card] = false;
                     room[dealt.index()] -= 1;
                 }
+                // A seat's view: the cards of the hand still free are the seat's, settled.
+                _ if self.held(card) == Some(true) => {
+                    is_free[card] = false;
+                    room[self.seat_player().index()] -= 1;
+                }
+                _ => {}
             }
         }
         Problem::new(

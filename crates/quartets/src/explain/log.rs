@@ -5,11 +5,15 @@ use crate::action::Action;
 use crate::notation::{LogReader, RawAction};
 use crate::referee::{Contradiction, Established, Referee, RuleError, Trust, Verdict};
 use crate::rules::{Player, Rules, SetId};
+use crate::seat::SeatHand;
 use crate::LogError;
 
 /// A log read once with every claim believed, with what the questions need.
 pub(super) struct Log {
     pub(super) rules: Rules,
+    /// The hand of the player the log is judged as, if any (a seat's view): every referee
+    /// run on the log is seated with it.
+    pub(super) seat: Option<SeatHand>,
     pub(super) total: usize,
     /// The actions judged: all of them, or those before the first one breaking a public rule
     /// after the contradiction; only those up to the contradiction unless the read was asked
@@ -154,6 +158,7 @@ impl Log {
         rules: &Rules,
         keep: Keep,
         go_on: bool,
+        seat: Option<&SeatHand>,
     ) -> Result<Log, LogError> {
         let mut reader = LogReader::new(input)?;
         // The count line is only a hint here (it may be wrong, or huge).
@@ -161,6 +166,7 @@ impl Log {
         let mut reading = Reading {
             log: Log {
                 rules: rules.clone(),
+                seat: seat.cloned(),
                 total: 0,
                 actions: Vec::with_capacity(expected),
                 live: Vec::with_capacity(expected),
@@ -168,7 +174,10 @@ impl Log {
                 contradiction: None,
                 kept: None,
             },
-            referee: Referee::new(rules.clone()),
+            referee: match seat {
+                Some(hand) => Referee::seated(hand),
+                None => Referee::new(rules.clone()),
+            },
             judging: true,
             go_on,
             keep,
@@ -212,7 +221,11 @@ impl Log {
 
     /// A referee believing `trust`, fed actions `1..=upto` or until cheating is certain.
     pub(super) fn run(&self, trust: Trust, upto: usize) -> Referee {
-        self.replay(Referee::with_trust(self.rules.clone(), trust), 0, upto)
+        let referee = match &self.seat {
+            Some(hand) => Referee::seated_with_trust(hand, trust),
+            None => Referee::with_trust(self.rules.clone(), trust),
+        };
+        self.replay(referee, 0, upto)
     }
 
     /// `referee`, which has judged actions `1..=from`, fed actions `from + 1..=upto` or until
@@ -257,6 +270,16 @@ impl Log {
             }
         }
         trust
+    }
+
+    /// A seat's view: whether the seat was dealt card `index`; `None` for a watcher.
+    pub(super) fn held(&self, index: usize) -> Option<bool> {
+        self.seat.as_ref().map(|hand| hand.held()[index])
+    }
+
+    /// The seat of a seat's view (player 1 for a watcher, never asked then).
+    pub(super) fn seat_player(&self) -> Player {
+        self.seat.as_ref().map_or(Player(0), SeatHand::seat)
     }
 
     /// The live claims of action `number`.

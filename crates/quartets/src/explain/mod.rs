@@ -48,7 +48,8 @@ pub use model::{Claim, ClaimKind, Denied, Need, Proof, Room, Shown, Why};
 pub use suspects::Suspects;
 
 use crate::referee::{Contradiction, Verdict};
-use crate::rules::Rules;
+use crate::rules::{Card, Player, Rules};
+use crate::seat::SeatHand;
 use crate::LogError;
 use log::{Keep, Log};
 use suspects::DEFAULT_SUSPECTS_WORK;
@@ -88,8 +89,33 @@ pub struct Explanation {
     pub suspects: Option<Suspects>,
     /// A possible deal, if asked and the whole log is consistent.
     pub deal: Option<Vec<Hand>>,
-    /// What a watcher knows, if asked.
+    /// What a watcher knows (or, from a seat, what that player knows), if asked.
     pub knowledge: Option<Knowledge>,
+    /// From a seat ([`explain_seat`]): whose view, and a watcher's verdict beside it.
+    pub seat: Option<SeatView>,
+}
+
+/// The view of one player at the table ([`explain_seat`]): the verdict, proof, suspects and
+/// knowledge of an [`Explanation`] are theirs, and a watcher's verdict is given beside them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct SeatView {
+    /// The player.
+    pub player: Player,
+    /// The cards they were dealt, in deck order.
+    pub hand: Vec<Card>,
+    /// The verdict of a watcher, who knows only the log.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub watcher: Verdict,
+    /// The first action after which a watcher is certain someone cheated, if ever.
+    pub watcher_since: Option<usize>,
+    /// The first action after which this player is certain, if ever: never later than a
+    /// watcher's.
+    pub seat_since: Option<usize>,
+    /// Whether the hand contradicts the log (a card that never moved left a hand the seat's
+    /// hand rules out): then `seat_since` is where.
+    pub against_hand: bool,
 }
 
 /// Why a question could not be answered.
@@ -135,6 +161,60 @@ pub fn explain(
     rules: &Rules,
     questions: &Questions,
 ) -> Result<Explanation, ExplainError> {
+    explain_from(input, rules, None, questions)
+}
+
+/// [`explain`] from the seat of the player of `hand`: the verdict, proof, suspects and
+/// knowledge are that player's (a watcher's facts plus their dealt hand), and
+/// [`Explanation::seat`] gives a watcher's verdict beside it.
+///
+/// ```
+/// use fairplay_quartets::explain::{explain_seat, Questions};
+/// use fairplay_quartets::{Rules, SeatHand, Verdict};
+/// let rules = Rules::builder().players(3).sets(3).cards_per_set(2).build().unwrap();
+/// let hand = SeatHand::parse(&rules, 3, "1A,2A").unwrap();
+/// let log = b"2\n1 A 2 1A no\n2 A 1 1B no\n";
+/// let questions = Questions { proof: true, ..Questions::default() };
+/// let e = explain_seat(log, &hand, &questions).unwrap();
+/// assert_eq!(e.verdict, Verdict::Cheated { since: 2 });
+/// assert_eq!(e.proof.unwrap().actions, vec![1, 2]);
+/// let seat = e.seat.unwrap();
+/// assert_eq!((seat.seat_since, seat.watcher_since), (Some(2), None));
+/// ```
+pub fn explain_seat(
+    input: &[u8],
+    hand: &SeatHand,
+    questions: &Questions,
+) -> Result<Explanation, ExplainError> {
+    let watcher = crate::audit(input, hand.rules())?.verdict();
+    let mut explanation = explain_from(input, hand.rules(), Some(hand), questions)?;
+    let since = |verdict: Verdict| match verdict {
+        Verdict::Honest => None,
+        Verdict::Cheated { since } => Some(since),
+    };
+    explanation.seat = Some(SeatView {
+        player: hand.seat(),
+        hand: hand.cards().to_vec(),
+        watcher,
+        watcher_since: since(watcher),
+        seat_since: since(explanation.verdict),
+        against_hand: matches!(
+            explanation.contradiction,
+            Some(Contradiction {
+                reason: crate::Reason::AgainstHand { .. },
+                ..
+            })
+        ),
+    });
+    Ok(explanation)
+}
+
+fn explain_from(
+    input: &[u8],
+    rules: &Rules,
+    seat: Option<&SeatHand>,
+    questions: &Questions,
+) -> Result<Explanation, ExplainError> {
     let keep = match (questions.knowledge, questions.at) {
         (false, _) => Keep::Nothing,
         (true, Some(at)) => Keep::After(at),
@@ -142,7 +222,13 @@ pub fn explain(
     };
     // The suspects are judged on the whole log, and a proof cites cards that moved after the
     // contradiction: only then is the rest of the log judged too.
-    let log = Log::read(input, rules, keep, questions.proof || questions.suspects)?;
+    let log = Log::read(
+        input,
+        rules,
+        keep,
+        questions.proof || questions.suspects,
+        seat,
+    )?;
     let verdict = match log.contradiction {
         None => Verdict::Honest,
         Some(c) => Verdict::Cheated { since: c.action },
@@ -155,6 +241,7 @@ pub fn explain(
         suspects: None,
         deal: None,
         knowledge: None,
+        seat: None,
     };
     if let Some(contradiction) = log.contradiction {
         if questions.proof {

@@ -119,6 +119,19 @@ pub enum Why {
         /// When it went to them.
         received_at: usize,
     },
+    /// Physically impossible with the hand given for `seat` (a seat's view): the never-moved
+    /// `card` left `player`'s hand at action `action`, which that hand rules out (it is not in
+    /// the hand and `player` is `seat`, or it is in the hand and `player` is another).
+    AgainstHand {
+        /// The card.
+        card: Card,
+        /// Whose hand it left.
+        player: Player,
+        /// The seat whose hand was given.
+        seat: Player,
+        /// The action.
+        action: usize,
+    },
     /// A player denied a never-moved card that later turned out to have been dealt to them.
     DeniedThenShown {
         /// The denial.
@@ -172,7 +185,9 @@ impl Why {
     pub fn is_physical(&self) -> bool {
         matches!(
             self,
-            Why::HandedOverFromElsewhere { .. } | Why::LaidAsideFromElsewhere { .. }
+            Why::HandedOverFromElsewhere { .. }
+                | Why::LaidAsideFromElsewhere { .. }
+                | Why::AgainstHand { .. }
         ) || matches!(self, Why::Overfull { needs, .. } if needs.is_empty())
     }
 }

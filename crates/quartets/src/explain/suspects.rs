@@ -64,7 +64,9 @@ impl Search<'_> {
         let upto = contradiction.action;
         let public = matches!(
             contradiction.reason,
-            Reason::HandedOverFromElsewhere { .. } | Reason::LaidAsideFromElsewhere { .. }
+            Reason::HandedOverFromElsewhere { .. }
+                | Reason::LaidAsideFromElsewhere { .. }
+                | Reason::AgainstHand { .. }
         );
         let conflict = if public {
             0

@@ -40,6 +40,12 @@ impl Log {
                 player,
                 received_at: self.last_move(card, since),
             },
+            Reason::AgainstHand { card, player, seat } => Why::AgainstHand {
+                card,
+                player,
+                seat,
+                action: contradiction.action,
+            },
             Reason::NoDeal => self.why_no_deal(referee, &ClaimIndex::new(claims)),
         }
     }

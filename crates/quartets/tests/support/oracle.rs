@@ -165,6 +165,20 @@ impl Oracle {
             .map(|i| i + 1)
     }
 
+    /// Replays the log on one deal (as [`Oracle::first_failure`]) checking no claim: the
+    /// 1-based number of the first action that cannot have happened (a card handed over or a
+    /// set laid aside by a player not holding it), or `None`.
+    pub fn first_impossible(&self, deal: &[u8], actions: &[RawAction]) -> Option<usize> {
+        let mut hand = vec![0u64; self.players];
+        for (card, &p) in deal.iter().enumerate() {
+            hand[p as usize] |= 1 << card;
+        }
+        actions
+            .iter()
+            .position(|action| !self.op(action).play_believing(&mut hand, false, false))
+            .map(|i| i + 1)
+    }
+
     /// Every deal, as each player's hand (a bit mask of card indices), player 1 first.
     pub fn deals(&self) -> impl Iterator<Item = &[u64]> {
         self.deals.chunks_exact(self.players)
@@ -182,19 +196,72 @@ impl Oracle {
     ) -> Option<Vec<u64>> {
         let mut hand = deal.to_vec();
         for (i, action) in actions.iter().enumerate() {
-            let op = self.op(action);
-            let (ask, denial) = match op {
-                Op::Ask { asker, target, .. } => (
-                    believed(i + 1, ClaimKind::Ask, asker as u32 + 1),
-                    believed(i + 1, ClaimKind::Denial, target as u32 + 1),
-                ),
-                Op::LayAside { .. } => (true, true),
-            };
-            if !op.play_believing(&mut hand, ask, denial) {
+            if !self.play_believed(&mut hand, i + 1, action, believed) {
                 return None;
             }
         }
         Some(hand)
+    }
+
+    /// The same game restricted to the deals that give player `player` (0-based) exactly the
+    /// cards of `hand` (a bit mask of card indices): what that player knows of the deal.
+    pub fn with_hand(&self, player: usize, hand: u64) -> Oracle {
+        let deals = self
+            .deals
+            .chunks_exact(self.players)
+            .filter(|deal| deal[player] == hand)
+            .flatten()
+            .copied()
+            .collect();
+        Oracle {
+            deals,
+            alive: Vec::new(),
+            hands: self.hands.clone(),
+            ..*self
+        }
+    }
+
+    /// The first action after which no deal fits `actions` when only the claims `believed`
+    /// accepts are checked (see [`Oracle::replay`]), or `None` if some deal fits them all: the
+    /// latest action at which a deal fails, over all deals.
+    pub fn first_unfit(
+        &self,
+        actions: &[RawAction],
+        believed: &dyn Fn(usize, ClaimKind, u32) -> bool,
+    ) -> Option<usize> {
+        let mut latest = 0;
+        for deal in self.deals() {
+            let mut hand = deal.to_vec();
+            let failed = actions
+                .iter()
+                .enumerate()
+                .position(|(i, action)| !self.play_believed(&mut hand, i + 1, action, believed));
+            match failed {
+                None => return None,
+                Some(i) => latest = latest.max(i + 1),
+            }
+        }
+        (latest > 0).then_some(latest)
+    }
+
+    /// Plays action `number` (1-based) on `hand`, checking only the claims `believed` accepts;
+    /// `false` if it does not fit.
+    fn play_believed(
+        &self,
+        hand: &mut [u64],
+        number: usize,
+        action: &RawAction,
+        believed: &dyn Fn(usize, ClaimKind, u32) -> bool,
+    ) -> bool {
+        let op = self.op(action);
+        let (ask, denial) = match op {
+            Op::Ask { asker, target, .. } => (
+                believed(number, ClaimKind::Ask, asker as u32 + 1),
+                believed(number, ClaimKind::Denial, target as u32 + 1),
+            ),
+            Op::LayAside { .. } => (true, true),
+        };
+        op.play_believing(hand, ask, denial)
     }
 
     /// Whether `deal` has the hand sizes of this game.
