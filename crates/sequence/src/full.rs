@@ -360,11 +360,9 @@ impl FullGame {
                     team: turn,
                     locked: false,
                 };
-                if !marks.is_empty() || self.completes(square, turn) {
-                    if let Err(illegal) = self.mark_sequences(square, turn, &marks) {
-                        self.cells[square.index()] = Cell::Empty;
-                        return Err(illegal);
-                    }
+                if let Err(illegal) = self.mark_sequences(square, turn, &marks) {
+                    self.cells[square.index()] = Cell::Empty;
+                    return Err(illegal);
                 }
                 self.end_turn();
             }
@@ -409,20 +407,6 @@ impl FullGame {
             Some(Cell::Token { team: t, .. }) => t == team,
             _ => false,
         }
-    }
-
-    /// Whether `team` now holds five in a line through `placed` (the fast path of a
-    /// placement: most complete nothing).
-    fn completes(&self, placed: Square, team: Team) -> bool {
-        let span = SEQUENCE_LENGTH as isize - 1;
-        DIRECTIONS.into_iter().any(|direction| {
-            let run = |sign: isize| {
-                (1..=span)
-                    .take_while(|&k| self.holds(team, step(placed, direction, sign * k)))
-                    .count() as isize
-            };
-            run(1) + run(-1) >= span
-        })
     }
 
     /// The windows of five through `placed` that `team` now holds, by direction.
