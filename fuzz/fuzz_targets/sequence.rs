@@ -3,12 +3,20 @@
 //! the same verdict, move count and board; the illegal move is described exactly when there is
 //! one, at the verdict's turn and line.
 //!
+//! The full rules are also judged with the options the first byte picks (first team, plays
+//! per card), and every move line, marked sequences (`E2-I2`) included, prints as it reads.
+//!
 //! Input: a Sequence log (contract or full format), no header.
 
 #![no_main]
 
-use fairplay_sequence::explain::{explain_contract, explain_full, BoardView, Explanation};
-use fairplay_sequence::{audit_contract, audit_full, LogError, Verdict};
+use fairplay_sequence::explain::{
+    explain_contract, explain_full, explain_full_with, BoardView, Explanation,
+};
+use fairplay_sequence::notation::parse_move;
+use fairplay_sequence::{
+    audit_contract, audit_full, audit_full_with, FullOptions, LogError, Team, Verdict,
+};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -33,6 +41,28 @@ fuzz_target!(|data: &[u8]| {
             );
         }
         _ => same_error(&full.as_ref().map(|_| ()), &explained),
+    }
+
+    let pick = data.first().copied().unwrap_or(0);
+    let options = FullOptions {
+        first: [Team::BLUE, Team::GREEN, Team::RED][usize::from(pick % 3)],
+        card_plays: [Some(2), Some(1), Some(3), None][usize::from(pick / 3 % 4)],
+    };
+    let full = audit_full_with(data, None, options);
+    let explained = explain_full_with(data, None, options);
+    match (&full, &explained) {
+        (Ok(report), Ok(explanation)) => {
+            same_verdict(&report.verdict, report.moves, explanation);
+            let _ = report.to_string();
+        }
+        _ => same_error(&full.as_ref().map(|_| ()), &explained),
+    }
+
+    for (number, line) in data.split(|&b| b == b'\n').enumerate() {
+        if let Ok(Some(raw)) = parse_move(line, number + 1) {
+            let again = parse_move(raw.to_string().as_bytes(), number + 1);
+            assert_eq!(again, Ok(Some(raw)), "a move does not print as it reads");
+        }
     }
 });
 

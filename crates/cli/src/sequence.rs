@@ -6,8 +6,8 @@ use clap::{Args, ValueEnum};
 use fairplay_core::lines::DEFAULT_MAX_LINE;
 use fairplay_core::{Game, LogError};
 use fairplay_report::sequence::{text, usual, SequenceDetails};
-use fairplay_sequence::explain::{explain_contract, explain_full};
-use fairplay_sequence::{audit_full, Sequence, SequenceRules, Teams};
+use fairplay_sequence::explain::{explain_contract, explain_full_with};
+use fairplay_sequence::{audit_full_with, FullOptions, Sequence, SequenceRules, Team, Teams};
 
 use crate::input::Input;
 use crate::report::{self, Format, SequenceReportArgs};
@@ -36,6 +36,63 @@ impl RulesMode {
     }
 }
 
+/// How often each card may be played: a number, or `unlimited`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardPlays(Option<u8>);
+
+fn card_plays(text: &str) -> Result<CardPlays, String> {
+    match text {
+        "unlimited" => Ok(CardPlays(None)),
+        _ => match text.parse::<u8>() {
+            Ok(n) if n >= 1 => Ok(CardPlays(Some(n))),
+            _ => Err(format!(
+                "expected a number of plays from 1 to 255, or `unlimited`, found `{text}`"
+            )),
+        },
+    }
+}
+
+fn team(text: &str) -> Result<Team, String> {
+    Team::parse(text.as_bytes())
+        .ok_or_else(|| format!("expected blue, green or red, found `{text}`"))
+}
+
+/// The options of the full rules beyond the teams (shared by `sequence`, `batch` and
+/// `simulate sequence`).
+#[derive(Args, Clone, Copy, Debug)]
+pub struct FullRuleArgs {
+    /// --rules full: the team that plays first (blue, green or red) [default: blue].
+    #[arg(long, value_name = "TEAM", value_parser = team)]
+    #[arg(value_hint = clap::ValueHint::Other)]
+    pub first: Option<Team>,
+    /// --rules full: how often each card may be played or discarded, or `unlimited` when
+    /// the draw pile is reshuffled [default: 2, two decks].
+    #[arg(long, value_name = "N|unlimited", value_parser = card_plays)]
+    #[arg(value_hint = clap::ValueHint::Other)]
+    pub card_plays: Option<CardPlays>,
+}
+
+impl FullRuleArgs {
+    /// The options for `rules`, checked against them.
+    pub fn options(&self, rules: SequenceRules) -> anyhow::Result<FullOptions> {
+        let given = self.first.is_some() || self.card_plays.is_some();
+        match rules {
+            SequenceRules::Contract if given => {
+                anyhow::bail!("--first and --card-plays apply only with --rules full")
+            }
+            SequenceRules::Full(Some(teams)) if self.first.is_some_and(|t| !teams.contains(t)) => {
+                anyhow::bail!("--first red needs three teams (--teams 3)")
+            }
+            _ => {}
+        }
+        let default = FullOptions::default();
+        Ok(FullOptions {
+            first: self.first.unwrap_or(default.first),
+            card_plays: self.card_plays.map_or(default.card_plays, |c| c.0),
+        })
+    }
+}
+
 /// Options of `fairplay sequence`.
 #[derive(Args, Debug)]
 #[command(after_help = "\
@@ -54,10 +111,13 @@ Extended format (for --rules full): the spot may be a square, alone (`E1`) or af
 it shows (`5s@E1`); columns A-J, rows 1-10, A1 top left. A last field may name the team that
 moved (blue, green, red), and `turn card D [team]` discards a dead card (both its squares
 covered; one per turn, before playing). In --rules full every P and R must name its square.
-Teams move in turn, blue first; without --teams, a log that names `red` is a three-team game,
-any other a two-team game. The report gives the verdict, the winner or the illegal move, the
+Teams move in turn, blue first (--first); without --teams, a log that names `red` is a
+three-team game, any other a two-team game. Each card is played at most twice (--card-plays).
+A placement completing a sequence may end with the squares marked: `7 Kh P G2 blue E2-I2`;
+without it, every marking consistent with the log is considered (docs/sequence.md). The report gives the verdict, the winner or the illegal move, the
 sequences and the board (after the log, or before the illegal move): `*` free corner,
-`.` empty, `b g r` tokens of blue, green, red, `B G R` tokens in a completed sequence.
+`.` empty, `b g r` tokens of blue, green, red, `B G R` tokens in a completed sequence,
+`?` tokens in a sequence under some markings consistent with the log but not all.
 In contract mode squares stand for the card they show and team names are not judged.
 
 Live mode (--live): one move per line as it is typed or piped; after each line, one line of
@@ -92,6 +152,8 @@ pub struct SequenceArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=3))]
     #[arg(value_hint = clap::ValueHint::Other)]
     teams: Option<u8>,
+    #[command(flatten)]
+    full: FullRuleArgs,
     /// Judge the game as it is played: read one move per line (no count line needed) and
     /// print at once whether it is legal (--rules full: two teams unless --teams 3).
     #[arg(long)]
@@ -109,7 +171,8 @@ pub struct SequenceArgs {
 pub fn run(args: SequenceArgs) -> anyhow::Result<Output> {
     args.conventions.one_log(args.file.as_deref(), "sequence")?;
     let rules = args.rules.rules(args.teams)?;
-    let game = Sequence::new(rules);
+    let options = args.full.options(rules)?;
+    let game = Sequence::new(rules).with_options(options);
     if args.live {
         let options = crate::live::Options {
             exit_code: args.conventions.exit_code,
@@ -130,7 +193,7 @@ pub fn run(args: SequenceArgs) -> anyhow::Result<Output> {
         return Ok(Output::from(match rules {
             SequenceRules::Contract => game.contract(&judgement.verdict),
             // The full rules print their report: it was judged without error just above.
-            SequenceRules::Full(teams) => audit_full(&bytes, teams)
+            SequenceRules::Full(teams) => audit_full_with(&bytes, teams, options)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", input.name()))?
                 .to_string(),
         })
@@ -138,7 +201,7 @@ pub fn run(args: SequenceArgs) -> anyhow::Result<Output> {
     }
     let explained = match rules {
         SequenceRules::Contract => explain_contract(&bytes),
-        SequenceRules::Full(teams) => explain_full(&bytes, teams),
+        SequenceRules::Full(teams) => explain_full_with(&bytes, teams, options),
     };
     let explanation = match explained {
         Ok(explanation) => explanation,

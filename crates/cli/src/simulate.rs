@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand, ValueEnum, ValueHint};
 use fairplay_core::Game;
 use fairplay_quartets::{Quartets, Rules};
-use fairplay_sequence::{audit_full, Sequence, SequenceRules, Teams};
+use fairplay_sequence::{audit_full_with, Sequence, SequenceRules, Team, Teams};
 use fairplay_sim::quartets::{self as sim_quartets, CheatAtMissed};
 use fairplay_sim::sequence::{self as sim_sequence, InjectionMissed};
 use rayon::prelude::*;
@@ -168,6 +168,16 @@ struct SequenceOptions {
     #[arg(long, value_name = "N", value_hint = ValueHint::Other,
           value_parser = clap::value_parser!(u8).range(2..=3))]
     teams: Option<u8>,
+    #[command(flatten)]
+    full: crate::sequence::FullRuleArgs,
+    /// --rules full: per move, the probability of playing where the team's longest line
+    /// grows (lines of six to ten, often completed from inside).
+    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate,
+          value_hint = ValueHint::Other)]
+    line_rate: f64,
+    /// --rules full: write the squares marked when a sequence is completed (`E2-I2`).
+    #[arg(long)]
+    record_marks: bool,
     /// Per line, the probability that an illegal move is written there.
     #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate,
           value_hint = ValueHint::Other)]
@@ -232,6 +242,27 @@ fn sequence(options: SequenceOptions) -> anyhow::Result<String> {
             SequenceRules::Full(teams),
         ),
     };
+    let full = options.full.options(rules)?;
+    if options.rules == SequenceFormat::Contract
+        && (options.line_rate > 0.0 || options.record_marks)
+    {
+        anyhow::bail!("--line-rate and --record-marks apply only with --rules full");
+    }
+    let config = match rules {
+        SequenceRules::Contract => config,
+        SequenceRules::Full(_) => {
+            let teams = match (teams, full.first) {
+                (Some(teams), _) => teams,
+                (None, Team::RED) => Teams::Three,
+                (None, _) => Teams::Two,
+            };
+            sim_sequence::Config::full(teams)
+                .with_first(full.first)
+                .with_card_plays(full.card_plays)
+                .with_line_rate(options.line_rate)
+                .with_recorded_marks(options.record_marks)
+        }
+    };
     let mut config = config
         .with_inject_rate(options.illegal_rate)
         .with_max_moves(options.moves);
@@ -239,7 +270,7 @@ fn sequence(options: SequenceOptions) -> anyhow::Result<String> {
     if let Some(at) = illegal_at {
         config = config.with_inject_at(vec![at - 1]);
     }
-    let judge = Sequence::new(rules);
+    let judge = Sequence::new(rules).with_options(full);
     let Output { answers, truth, .. } = options.output;
     emit(&options.output, "sequence", |seed| {
         let game = sim_sequence::simulate_seeded(&config, seed);
@@ -253,7 +284,7 @@ fn sequence(options: SequenceOptions) -> anyhow::Result<String> {
             (true, SequenceRules::Contract) => Some(answer(&judge, &log, seed)?),
             // `fairplay sequence --rules full` prints the full report.
             (true, SequenceRules::Full(teams)) => Some(
-                audit_full(log.as_bytes(), teams)
+                audit_full_with(log.as_bytes(), teams, full)
                     .map_err(|e| rejected(seed, &e))?
                     .to_string(),
             ),

@@ -57,6 +57,9 @@ pub fn text(e: &Explanation, style: Style) -> String {
             );
         }
     }
+    for note in &e.marking {
+        let _ = writeln!(out, "{} {note}", style.bold("marking:"));
+    }
     if let Some(rows) = e.board.token_rows() {
         let _ = writeln!(
             out,
@@ -104,7 +107,8 @@ pub struct BoardDetails {
     /// Contract rules: tokens on each card's two squares, by card (`2h`).
     pub tokens: Option<BTreeMap<String, u8>>,
     /// Full rules: 10 rows of 10 marks, `A1` first: `*` a free corner, `.` empty, `b g r` a
-    /// token, `B G R` a token of a completed sequence.
+    /// token, `B G R` a token of a completed sequence, `?` one of a sequence under some
+    /// markings consistent with the log but not all.
     pub rows: Option<Vec<String>>,
 }
 
@@ -119,6 +123,10 @@ pub struct SequenceDetails<'a> {
     pub sequences: Option<BTreeMap<String, usize>>,
     /// Full rules: the winner, if any.
     pub winner: Option<String>,
+    /// Full rules: where the judgement rests on which squares a team marked, which the log
+    /// does not record (left out when it rests on none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub marking: Vec<String>,
 }
 
 impl<'a> SequenceDetails<'a> {
@@ -149,6 +157,7 @@ impl<'a> SequenceDetails<'a> {
                     .collect()
             }),
             winner: e.winner().map(|t| t.to_string()),
+            marking: e.marking.clone(),
         }
     }
 }

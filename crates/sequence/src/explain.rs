@@ -5,11 +5,12 @@
 
 use crate::board::{Square, SIDE};
 use crate::card::{Card, Jack, Rank, Suit};
-use crate::full::{Cell, FullGame};
+use crate::full::{ChoiceCause, FullGame, Line, MarkingChoice};
 use crate::illegal::{IllegalKind, IllegalMove};
 use crate::notation::{LogReader, RawAction, RawMove};
+use crate::print::{LineName, Markings};
 use crate::team::{Team, Teams};
-use crate::{audit_contract, audit_full, ContractGame, LogError, Verdict};
+use crate::{audit_contract, audit_full_with, ContractGame, FullOptions, LogError, Verdict};
 
 /// The illegal move of a log, told in plain words.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,7 +75,8 @@ impl BoardView {
     }
 
     /// Full rules: the board as 10 rows of 10 marks, `A1` first: `*` a free corner, `.` an
-    /// empty square, `b g r` a token, `B G R` a token of a completed sequence.
+    /// empty square, `b g r` a token, `B G R` a token of a completed sequence, `?` a token in
+    /// a sequence under some consistent markings but not all.
     pub fn grid_rows(&self) -> Option<Vec<String>> {
         let BoardView::Full(game) = self else {
             return None;
@@ -83,17 +85,8 @@ impl BoardView {
             (0..SIDE)
                 .map(|row| {
                     (0..SIDE)
-                        .map(|column| {
-                            let square = Square::new(column, row).expect("on the board");
-                            match game.cell(square) {
-                                Cell::Corner => '*',
-                                Cell::Empty => '.',
-                                Cell::Token { team, locked: true } => {
-                                    team.mark().to_ascii_uppercase()
-                                }
-                                Cell::Token { team, .. } => team.mark(),
-                            }
-                        })
+                        .filter_map(|column| Square::new(column, row))
+                        .map(|square| crate::print::mark(game, square))
                         .collect()
                 })
                 .collect(),
@@ -124,6 +117,10 @@ pub struct Explanation {
     pub illegal: Option<Illegal>,
     /// The board before the illegal move, or after the log.
     pub board: BoardView,
+    /// Full rules: where the judgement rests on which five squares a team marked, a log that
+    /// does not record it: one sentence per move whose judgement depends on it, then one per
+    /// team whose marking is still open.
+    pub marking: Vec<String>,
 }
 
 impl Explanation {
@@ -166,20 +163,117 @@ pub fn explain_contract(input: &[u8]) -> Result<Explanation, LogError> {
         verdict: report.verdict,
         illegal,
         board: BoardView::Contract(report.game),
+        marking: Vec::new(),
     })
 }
 
-/// Judges a log by the full rules and explains the verdict. `teams` as for [`audit_full`].
+/// Judges a log by the full rules and explains the verdict. `teams` as for
+/// [`audit_full`](crate::audit_full).
 pub fn explain_full(input: &[u8], teams: Option<Teams>) -> Result<Explanation, LogError> {
-    let report = audit_full(input, teams)?;
+    explain_full_with(input, teams, FullOptions::default())
+}
+
+/// Judges a log by the full rules with `options` and explains the verdict.
+///
+/// ```
+/// use fairplay_sequence::explain::explain_full;
+/// // Blue covers D2, E2, F2, H2, I2, then G2 (turn 11): a line of six, completed inside.
+/// let log = "11\n1 3c P D2\n2 Ks P B4\n3 2c P E2\n4 7h P D6\n5 Ah P F2\n6 Ac P F8\n\
+///     7 Qh P H2\n8 7d P H10\n9 Xh P I2\n10 Ks P J4\n11 Kh P G2\n";
+/// let explanation = explain_full(log.as_bytes(), None).unwrap();
+/// assert_eq!(
+///     explanation.marking,
+///     ["blue's sequence of turn 11 is D2-H2 or E2-I2: the log does not say which"]
+/// );
+/// ```
+pub fn explain_full_with(
+    input: &[u8],
+    teams: Option<Teams>,
+    options: FullOptions,
+) -> Result<Explanation, LogError> {
+    let report = audit_full_with(input, teams, options)?;
     let illegal = illegal_of(input, &report.verdict)?;
+    let marking = marking_notes(input, &report.game)?;
     Ok(Explanation {
         mode: Mode::Full,
         moves: report.moves,
         verdict: report.verdict,
         illegal,
         board: BoardView::Full(Box::new(report.game)),
+        marking,
     })
+}
+
+/// Lines joined by ` or `.
+fn either(lines: &[Line]) -> String {
+    let names: Vec<String> = lines.iter().map(|l| LineName(l).to_string()).collect();
+    names.join(" or ")
+}
+
+/// The sentences of [`Explanation::marking`].
+fn marking_notes(input: &[u8], game: &FullGame) -> Result<Vec<String>, LogError> {
+    // The turn numbers of the legal moves the notes name (all before any illegal move).
+    let mut turns = Vec::new();
+    for record in LogReader::new(input)?.take(game.moves()) {
+        turns.push(record?.raw.turn);
+    }
+    let turn = |ordinal: usize| {
+        ordinal
+            .checked_sub(1)
+            .and_then(|i| turns.get(i))
+            .map_or_else(|| "?".to_string(), u64::to_string)
+    };
+    let mut notes: Vec<String> = game
+        .choices()
+        .iter()
+        .map(|choice: &MarkingChoice| {
+            let MarkingChoice {
+                team,
+                made_by,
+                rests,
+                cause,
+                before,
+                kept,
+            } = choice;
+            let dropped: Vec<Line> = before
+                .iter()
+                .filter(|l| !kept.contains(l))
+                .copied()
+                .collect();
+            let what = match cause {
+                ChoiceCause::Removal(square) => {
+                    format!("the removal of {team}'s token on {square} is legal")
+                }
+                ChoiceCause::Win => format!("{team} wins"),
+                ChoiceCause::Recorded => "the sequence recorded is a second one".to_string(),
+            };
+            format!(
+                "turn {}: {what} only if {team} marked {} at turn {}, not {}",
+                turn(*rests),
+                either(kept),
+                turn(*made_by),
+                either(&dropped)
+            )
+        })
+        .collect();
+    for team in game.teams().all() {
+        let markings = game.markings(team);
+        if markings.len() < 2 {
+            continue;
+        }
+        notes.push(match game.winner() {
+            Some(winner) if winner == team => format!(
+                "{team}'s winning sequences are {}: the log does not say which",
+                Markings(markings)
+            ),
+            _ => format!(
+                "{team}'s sequence of turn {} is {}: the log does not say which",
+                turn(game.markings_made_by(team)),
+                Markings(markings)
+            ),
+        });
+    }
+    Ok(notes)
 }
 
 fn illegal_of(input: &[u8], verdict: &Verdict) -> Result<Option<Illegal>, LogError> {
@@ -234,6 +328,39 @@ fn what(raw: &RawMove, illegal: &IllegalMove) -> String {
         IllegalMove::CardUsedUp { card: c } => {
             format!("{c} is played a third time, but only two decks exist")
         }
+        IllegalMove::CardCapReached { card: c, plays } => {
+            format!(
+                "{c} is played for the {} time, but the rules allow {plays}",
+                ordinal(u64::from(plays) + 1)
+            )
+        }
+        IllegalMove::MarkNotHeld {
+            first,
+            last,
+            square,
+            ..
+        } => {
+            format!("{card} is placed on {spot} and marks {first}-{last}, but {square} is not the team's")
+        }
+        IllegalMove::MarkMisses {
+            first,
+            last,
+            square,
+        } => {
+            format!(
+                "{card} is placed on {square} and marks {first}-{last}, which does not include it"
+            )
+        }
+        IllegalMove::MarkShares {
+            first,
+            last,
+            other_first,
+            other_last,
+            shared,
+            ..
+        } => {
+            format!("{card} is placed on {spot} and marks {first}-{last}, sharing {shared} squares with {other_first}-{other_last}")
+        }
         IllegalMove::CannotRemove { .. } => format!("{card} removes a token from {spot}"),
         IllegalMove::OneEyedPlaces { .. } => format!("{card} places a token on {spot}"),
         IllegalMove::JackSpot { spot: s } => {
@@ -285,6 +412,18 @@ fn what(raw: &RawMove, illegal: &IllegalMove) -> String {
     }
 }
 
+/// `2nd`, `3rd`, `4th`, ...
+fn ordinal(n: u64) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 /// The rule an illegal move of this kind breaks.
 pub fn rule(kind: IllegalKind) -> &'static str {
     match kind {
@@ -315,10 +454,13 @@ pub fn rule(kind: IllegalKind) -> &'static str {
             "a one-eyed Jack removes an opponent's token, never the team's own"
         }
         IllegalKind::InSequence => "a token of a completed sequence cannot be removed",
-        IllegalKind::OutOfTurn => "teams play in turn, blue first",
+        IllegalKind::OutOfTurn => "teams play in turn, blue first unless the rules name another",
         IllegalKind::GameOver => "no move follows a win",
         IllegalKind::DiscardJack => "a Jack is never dead, so it cannot be discarded",
         IllegalKind::DiscardLive => "only a dead card (both its squares covered) may be discarded",
         IllegalKind::SecondDiscard => "one discard per turn",
+        IllegalKind::BadMarking => {
+            "a marked sequence is five squares in a line, all the team's, including the square just covered, sharing at most one square with the team's other sequences"
+        }
     }
 }

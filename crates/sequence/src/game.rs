@@ -6,8 +6,8 @@ use fairplay_core::{ErrorKind, Foul, Game, Judgement, LogError as CoreError, Ste
 
 use crate::notation::{check_turn_range, parse_move, ParseError, RawMove, TurnOrder};
 use crate::{
-    audit_contract, audit_full, Board, ContractGame, FullGame, IllegalMove, LogError, NameError,
-    Team, Teams, Verdict,
+    audit_contract, audit_full_with, Board, ContractGame, FullGame, FullRules, IllegalMove,
+    LogError, NameError, Team, Teams, Verdict,
 };
 
 static WORDS: Words = Words {
@@ -32,6 +32,49 @@ pub enum SequenceRules {
     Full(Option<Teams>),
 }
 
+/// The options of the full rules beyond the teams: who plays first and how often a card may
+/// be played. The default is the standard game: blue first, each card at most twice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FullOptions {
+    /// The team that plays first.
+    pub first: Team,
+    /// Plays (and discards) allowed per card; `None`: no cap (a reshuffled draw pile).
+    pub card_plays: Option<u8>,
+}
+
+impl Default for FullOptions {
+    fn default() -> FullOptions {
+        FullOptions {
+            first: Team::BLUE,
+            card_plays: Some(FullRules::DEFAULT_CARD_PLAYS),
+        }
+    }
+}
+
+impl FullOptions {
+    /// The full rules of `teams` with these options.
+    pub fn rules(self, teams: Teams) -> FullRules {
+        FullRules::new(teams)
+            .with_first(self.first)
+            .with_card_plays(self.card_plays)
+    }
+
+    /// The options in words for a judgement's rules (`, green first, cards unlimited`);
+    /// empty for the default.
+    fn words(self) -> String {
+        let mut words = String::new();
+        if self.first != Team::BLUE {
+            words.push_str(&format!(", {} first", self.first));
+        }
+        match self.card_plays {
+            Some(FullRules::DEFAULT_CARD_PLAYS) => {}
+            Some(n) => words.push_str(&format!(", each card at most {n} times")),
+            None => words.push_str(", cards unlimited"),
+        }
+        words
+    }
+}
+
 /// Sequence with its rules chosen: judges logs and makes live referees.
 ///
 /// ```
@@ -46,17 +89,31 @@ pub enum SequenceRules {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sequence {
     rules: SequenceRules,
+    options: FullOptions,
 }
 
 impl Sequence {
-    /// The game judged by `rules`.
+    /// The game judged by `rules` (the full rules with the default [`FullOptions`]).
     pub fn new(rules: SequenceRules) -> Sequence {
-        Sequence { rules }
+        Sequence {
+            rules,
+            options: FullOptions::default(),
+        }
+    }
+
+    /// The same game with other options of the full rules (the contract ignores them).
+    pub fn with_options(self, options: FullOptions) -> Sequence {
+        Sequence { options, ..self }
     }
 
     /// The rules.
     pub fn rules(&self) -> SequenceRules {
         self.rules
+    }
+
+    /// The options of the full rules.
+    pub fn options(&self) -> FullOptions {
+        self.options
     }
 
     /// The judgement of a whole log, as [`audit_contract`] or [`audit_full`] decides it.
@@ -67,9 +124,13 @@ impl Sequence {
                 (report.verdict, report.moves, describe(None))
             }
             SequenceRules::Full(teams) => {
-                let report = audit_full(log, teams)?;
+                let report = audit_full_with(log, teams, self.options)?;
                 let teams = report.game.teams();
-                (report.verdict, report.moves, describe(Some(teams)))
+                (
+                    report.verdict,
+                    report.moves,
+                    with_options(describe(Some(teams)), self.options),
+                )
             }
         };
         Ok(Judgement::new("sequence", rules, moves, to_core(&verdict)))
@@ -91,6 +152,14 @@ fn describe(teams: Option<Teams>) -> Arc<str> {
         None => names[0].clone(),
         Some(Teams::Two) => names[1].clone(),
         Some(Teams::Three) => names[2].clone(),
+    }
+}
+
+/// `rules` followed by the options' words, if they are not the default.
+fn with_options(rules: Arc<str>, options: FullOptions) -> Arc<str> {
+    match options.words() {
+        words if words.is_empty() => rules,
+        words => format!("{rules}{words}").into(),
     }
 }
 
@@ -144,8 +213,8 @@ impl Game for Sequence {
     fn rules(&self) -> Arc<str> {
         match self.rules {
             SequenceRules::Contract => describe(None),
-            SequenceRules::Full(None) => "full".into(),
-            SequenceRules::Full(teams) => describe(teams),
+            SequenceRules::Full(None) => with_options("full".into(), self.options),
+            SequenceRules::Full(teams) => with_options(describe(teams), self.options),
         }
     }
 
@@ -165,7 +234,7 @@ impl Game for Sequence {
     }
 
     fn referee(&self) -> Box<dyn fairplay_core::Referee + '_> {
-        Box::new(SequenceReferee::new(self.rules))
+        Box::new(SequenceReferee::with_options(self.rules, self.options))
     }
 
     fn audit(&self, log: &[u8]) -> Result<Judgement, CoreError> {
@@ -209,16 +278,32 @@ pub struct SequenceReferee {
     three_teams: Option<Box<SequenceReferee>>,
     /// Whether the teams were given or are told from the log (in the rules' description).
     teams_told: bool,
+    options: FullOptions,
 }
 
 impl SequenceReferee {
     /// A referee at the start of a game judged by `rules` (full rules without teams: two).
     pub fn new(rules: SequenceRules) -> SequenceReferee {
+        SequenceReferee::with_options(rules, FullOptions::default())
+    }
+
+    /// A referee judged by `rules` with `options` for the full rules (without teams: two, or
+    /// three if red plays first; a first team that does not play is taken as blue).
+    pub fn with_options(rules: SequenceRules, options: FullOptions) -> SequenceReferee {
         let engine = match rules {
             SequenceRules::Contract => Engine::Contract(ContractGame::new()),
             SequenceRules::Full(teams) => {
-                let teams = teams.unwrap_or(Teams::Two);
-                Engine::Full(Box::new(FullGame::new(teams)), teams)
+                let teams = teams.unwrap_or(match options.first {
+                    Team::RED => Teams::Three,
+                    _ => Teams::Two,
+                });
+                let first = if teams.contains(options.first) {
+                    options.first
+                } else {
+                    Team::BLUE
+                };
+                let options = FullOptions { first, ..options };
+                Engine::Full(Box::new(FullGame::with_rules(options.rules(teams))), teams)
             }
         };
         SequenceReferee {
@@ -229,6 +314,7 @@ impl SequenceReferee {
             verdict: fairplay_core::Verdict::Fair,
             three_teams: None,
             teams_told: rules == SequenceRules::Full(None),
+            options,
         }
     }
 
@@ -334,7 +420,10 @@ impl fairplay_core::Referee for SequenceReferee {
     fn expect(&mut self, actions: u64) {
         self.declared = Some(actions);
         if self.teams_told && self.moves == 0 {
-            let mut three = SequenceReferee::new(SequenceRules::Full(Some(Teams::Three)));
+            let mut three = SequenceReferee::with_options(
+                SequenceRules::Full(Some(Teams::Three)),
+                self.options,
+            );
             three.declared = Some(actions);
             three.teams_told = true;
             self.three_teams = Some(Box::new(three));
@@ -343,7 +432,9 @@ impl fairplay_core::Referee for SequenceReferee {
 
     fn rules(&self) -> Option<Arc<str>> {
         match &self.engine {
-            Engine::Full(_, teams) if self.teams_told => Some(describe(Some(*teams))),
+            Engine::Full(_, teams) if self.teams_told => {
+                Some(with_options(describe(Some(*teams)), self.options))
+            }
             _ => None,
         }
     }

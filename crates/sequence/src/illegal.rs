@@ -4,6 +4,15 @@ use crate::board::Square;
 use crate::card::Card;
 use crate::team::Team;
 
+/// `once`, `twice`, `3 times`.
+fn times(n: u8) -> String {
+    match n {
+        1 => "once".to_string(),
+        2 => "twice".to_string(),
+        n => format!("{n} times"),
+    }
+}
+
 /// Why a move is illegal. Engines check in a fixed order and report the first rule broken:
 /// the game state (game over, turn), then the card (copies left, what it can do), then the
 /// spot or square.
@@ -19,6 +28,58 @@ pub enum IllegalMove {
     CardUsedUp {
         /// The card.
         card: Card,
+    },
+    /// Full rules with a cap other than two plays per card: the card has been played (or
+    /// discarded) as often as the rules allow.
+    #[error("{card} has already been played {}, the most these rules allow", times(*.plays))]
+    CardCapReached {
+        /// The card.
+        card: Card,
+        /// The cap: plays (and discards) allowed per card.
+        plays: u8,
+    },
+    /// Full rules: the sequence a placement records as marked is not one: one of its squares
+    /// is not the team's (nor a free corner).
+    #[error(
+        "the sequence {first}-{last} marked by {team} includes {square}, which is not {team}'s"
+    )]
+    MarkNotHeld {
+        /// The first square of the marked sequence, as written.
+        first: Square,
+        /// The last square of the marked sequence, as written.
+        last: Square,
+        /// The team marking.
+        team: Team,
+        /// A square of the sequence the team does not hold.
+        square: Square,
+    },
+    /// Full rules: the sequence a placement records as marked does not include the square
+    /// just covered (a sequence is marked by the move that completes it).
+    #[error("the sequence {first}-{last} does not include {square}, the square this move covers")]
+    MarkMisses {
+        /// The first square of the marked sequence, as written.
+        first: Square,
+        /// The last square of the marked sequence, as written.
+        last: Square,
+        /// The square covered.
+        square: Square,
+    },
+    /// Full rules: the sequence a placement records as marked shares more than one square
+    /// with another sequence of the team (one marked earlier, or on the same line).
+    #[error("the sequence {first}-{last} shares {shared} squares with {team}'s sequence {other_first}-{other_last}; a team's sequences share at most one")]
+    MarkShares {
+        /// The first square of the marked sequence, as written.
+        first: Square,
+        /// The last square of the marked sequence, as written.
+        last: Square,
+        /// The team marking.
+        team: Team,
+        /// The first square of the other sequence.
+        other_first: Square,
+        /// The last square of the other sequence.
+        other_last: Square,
+        /// Squares the two share (2 to 5).
+        shared: u8,
     },
     /// Both modes: a non-Jack card or a two-eyed Jack removes a token.
     #[error("{card} cannot remove a token: only the one-eyed Jacks (Jh, Js) remove")]
@@ -186,6 +247,9 @@ pub enum IllegalKind {
     DiscardLive,
     /// Full rules: a second discard in one turn. See [`IllegalMove::SecondDiscard`].
     SecondDiscard,
+    /// Full rules: a recorded marking that is not a sequence of the team. See
+    /// [`IllegalMove::MarkNotHeld`], [`IllegalMove::MarkMisses`], [`IllegalMove::MarkShares`].
+    BadMarking,
 }
 
 impl IllegalKind {
@@ -201,7 +265,7 @@ impl IllegalKind {
     ];
 
     /// The kinds the full-rules engine reports.
-    pub const FULL: [IllegalKind; 14] = [
+    pub const FULL: [IllegalKind; 15] = [
         IllegalKind::CardUsedUp,
         IllegalKind::CannotRemove,
         IllegalKind::OneEyedPlaces,
@@ -216,6 +280,7 @@ impl IllegalKind {
         IllegalKind::DiscardJack,
         IllegalKind::DiscardLive,
         IllegalKind::SecondDiscard,
+        IllegalKind::BadMarking,
     ];
 }
 
@@ -245,6 +310,7 @@ impl IllegalKind {
             IllegalKind::DiscardJack => "discard-jack",
             IllegalKind::DiscardLive => "discard-live",
             IllegalKind::SecondDiscard => "second-discard",
+            IllegalKind::BadMarking => "bad-marking",
         }
     }
 }
@@ -259,7 +325,12 @@ impl IllegalMove {
     /// ```
     pub fn kind(&self) -> IllegalKind {
         match self {
-            IllegalMove::CardUsedUp { .. } => IllegalKind::CardUsedUp,
+            IllegalMove::CardUsedUp { .. } | IllegalMove::CardCapReached { .. } => {
+                IllegalKind::CardUsedUp
+            }
+            IllegalMove::MarkNotHeld { .. }
+            | IllegalMove::MarkMisses { .. }
+            | IllegalMove::MarkShares { .. } => IllegalKind::BadMarking,
             IllegalMove::CannotRemove { .. } => IllegalKind::CannotRemove,
             IllegalMove::OneEyedPlaces { .. } => IllegalKind::OneEyedPlaces,
             IllegalMove::JackSpot { .. } => IllegalKind::JackSpot,

@@ -49,8 +49,11 @@ mod team;
 pub use board::{Board, BoardError, NotASquare, Square, SIDE, SQUARES, STANDARD_LAYOUT};
 pub use card::{Card, Jack, NotACard, Rank, Suit, CARDS};
 pub use contract::ContractGame;
-pub use full::{Cell, FullGame, Sequence as CompletedSequence, SEQUENCE_LENGTH};
-pub use game::{Sequence, SequenceReferee, SequenceRules};
+pub use full::{
+    line_between, Cell, ChoiceCause, FullGame, FullRules, Line, Marking, MarkingChoice,
+    Sequence as CompletedSequence, SEQUENCE_LENGTH,
+};
+pub use game::{FullOptions, Sequence, SequenceReferee, SequenceRules};
 pub use illegal::{IllegalKind, IllegalMove};
 pub use moves::{Action, ContractMove, FullAction, FullMove, NameError};
 pub use team::{Team, Teams};
@@ -198,12 +201,53 @@ pub fn infer_teams(input: &[u8]) -> Result<Teams, LogError> {
 /// ));
 /// ```
 pub fn audit_full(input: &[u8], teams: Option<Teams>) -> Result<FullReport, LogError> {
+    audit_full_with(input, teams, FullOptions::default())
+}
+
+/// The rules of a full-rules log: `teams`, or those the log names ([`infer_teams`]; three
+/// when red plays first), with `options`. A first team that does not play is an error.
+pub fn full_rules(
+    input: &[u8],
+    teams: Option<Teams>,
+    options: FullOptions,
+) -> Result<FullRules, LogError> {
     let teams = match teams {
         Some(teams) => teams,
+        None if options.first == Team::RED => Teams::Three,
         None => infer_teams(input)?,
     };
+    if !teams.contains(options.first) {
+        return Err(LogError::Name {
+            line: 1,
+            error: NameError::NoSuchTeam {
+                team: options.first,
+                teams,
+            },
+        });
+    }
+    Ok(options.rules(teams))
+}
+
+/// Judges a whole log by the full rules with `options` (the first team, plays per card).
+///
+/// ```
+/// use fairplay_sequence::{audit_full_with, FullOptions, Team, Verdict};
+/// let log = "2\n1 5s P E1 green\n2 5s P D9 blue\n";
+/// let green_first = FullOptions { first: Team::GREEN, ..FullOptions::default() };
+/// assert_eq!(audit_full_with(log.as_bytes(), None, green_first).unwrap().verdict, Verdict::Valid);
+/// let once = FullOptions { card_plays: Some(1), ..green_first };
+/// let report = audit_full_with(log.as_bytes(), None, once).unwrap();
+/// assert!(matches!(report.verdict, Verdict::Invalid { turn: 2, .. }));
+/// ```
+pub fn audit_full_with(
+    input: &[u8],
+    teams: Option<Teams>,
+    options: FullOptions,
+) -> Result<FullReport, LogError> {
+    let rules = full_rules(input, teams, options)?;
+    let teams = rules.teams;
     let board = Board::standard();
-    let mut game = FullGame::new(teams);
+    let mut game = FullGame::with_rules(rules);
     let (verdict, moves) = audit_with(
         input,
         |raw| board.full_move(raw, teams),

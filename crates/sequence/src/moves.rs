@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::board::{Board, Square};
 use crate::card::Card;
-use crate::notation::{RawAction, RawMove, RawSpot};
+use crate::notation::{RawAction, RawMarks, RawMove, RawSpot};
 use crate::team::{Team, Teams};
 
 /// Placing or removing a token.
@@ -50,6 +50,8 @@ pub struct FullMove {
     pub card: Card,
     /// What the card does.
     pub action: FullAction,
+    /// The sequences a placement marks, if the log records them (binding when it does).
+    pub marks: RawMarks,
 }
 
 impl fmt::Display for FullMove {
@@ -58,10 +60,14 @@ impl fmt::Display for FullMove {
             write!(f, "{team} ")?;
         }
         match self.action {
-            FullAction::Place(square) => write!(f, "{} P {square}", self.card),
-            FullAction::Remove(square) => write!(f, "{} R {square}", self.card),
-            FullAction::Discard => write!(f, "{} D", self.card),
+            FullAction::Place(square) => write!(f, "{} P {square}", self.card)?,
+            FullAction::Remove(square) => write!(f, "{} R {square}", self.card)?,
+            FullAction::Discard => write!(f, "{} D", self.card)?,
         }
+        if !self.marks.is_empty() {
+            write!(f, " {}", self.marks)?;
+        }
+        Ok(())
     }
 }
 
@@ -82,6 +88,9 @@ pub enum NameError {
     /// A contract move whose spot is a bare corner square: it shows no card.
     #[error("square {0} is a free corner: it shows no card, and the contract rules judge cards")]
     CornerSpot(Square),
+    /// Marked sequences on a line that places no token (only a placement completes one).
+    #[error("only a placement (`P`) completes a sequence, so only it may record marked squares")]
+    MarksWithoutPlacement,
     /// A discard in a contract log.
     #[error("discards (`D`) belong to the full rules, not to the contract format")]
     DiscardInContract,
@@ -181,10 +190,14 @@ impl Board {
             RawAction::Remove(spot) => FullAction::Remove(square(spot)?),
             RawAction::Discard => FullAction::Discard,
         };
+        if !raw.marks.is_empty() && !matches!(action, FullAction::Place(_)) {
+            return Err(NameError::MarksWithoutPlacement);
+        }
         Ok(FullMove {
             team: raw.team,
             card: raw.card,
             action,
+            marks: raw.marks,
         })
     }
 }

@@ -20,6 +20,10 @@
 //! 3 9h D blue
 //! ```
 //!
+//! A placement that completes a sequence may record the five squares the team marks, as the
+//! first and last of them joined by `-` (`A2-E2`; several joined by `+`, `A2-E2+E2-I2`), as
+//! the last field (after the team, if one is named): `12 7h P 7h@E2 blue A2-E2`.
+//!
 //! Fields are separated by spaces or tabs, lines may end in `\r\n` and blank lines are
 //! skipped. `10` is read as `X`. Parsing yields [`RawMove`]s, which say what was written; a
 //! [`Board`](crate::Board) turns them into validated moves
@@ -83,6 +87,91 @@ pub enum RawAction {
     Discard,
 }
 
+/// The most sequences one placement can complete: two in each of the four directions.
+pub const MAX_MARKS: usize = 8;
+
+/// The sequences a placement marks, as written: each the first and last of its five squares
+/// (`A2-E2`), in the order written. Empty when the line records none.
+///
+/// ```
+/// use fairplay_sequence::notation::parse_move;
+/// let raw = parse_move(b"9 4h P C2 blue A2-E2+I2-E2", 9).unwrap().unwrap();
+/// let marks: Vec<String> = raw.marks.iter().map(|(a, b)| format!("{a}-{b}")).collect();
+/// assert_eq!(marks, ["A2-E2", "I2-E2"]);
+/// assert!(parse_move(b"9 4h P C2 A2-D2", 9).is_err()); // four squares, not five
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct RawMarks {
+    ends: [Option<(Square, Square)>; MAX_MARKS],
+}
+
+impl RawMarks {
+    /// The marked sequences, each as its two end squares as written.
+    pub fn iter(&self) -> impl Iterator<Item = (Square, Square)> + '_ {
+        self.ends.iter().map_while(|e| *e)
+    }
+
+    /// Whether the line records no marking.
+    pub fn is_empty(&self) -> bool {
+        self.ends[0].is_none()
+    }
+
+    /// How many sequences are recorded.
+    pub fn len(&self) -> usize {
+        self.iter().count()
+    }
+
+    /// Adds a marked sequence; `false` (and nothing added) if `first` and `last` are not the
+    /// ends of five squares in a line ([`is_line_of_five`]) or [`MAX_MARKS`] are there already.
+    pub fn push(&mut self, first: Square, last: Square) -> bool {
+        if !is_line_of_five(first, last) {
+            return false;
+        }
+        match self.ends.iter_mut().find(|e| e.is_none()) {
+            Some(slot) => {
+                *slot = Some((first, last));
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+impl fmt::Display for RawMarks {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (first, last)) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str("+")?;
+            }
+            write!(f, "{first}-{last}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether `first` and `last` are the ends of five squares in a row, column or diagonal.
+pub fn is_line_of_five(first: Square, last: Square) -> bool {
+    let span = |a: usize, b: usize| a.abs_diff(b);
+    let (dc, dr) = (
+        span(first.column(), last.column()),
+        span(first.row(), last.row()),
+    );
+    matches!((dc, dr), (4, 0) | (0, 4) | (4, 4))
+}
+
+fn marks(token: &[u8]) -> Option<RawMarks> {
+    let mut marks = RawMarks::default();
+    for part in token.split(|&b| b == b'+') {
+        let dash = part.iter().position(|&b| b == b'-')?;
+        let first = Square::parse(&part[..dash])?;
+        let last = Square::parse(&part[dash + 1..])?;
+        if !marks.push(first, last) {
+            return None;
+        }
+    }
+    Some(marks)
+}
+
 /// A move line as written, not yet checked against a board or a game.
 ///
 /// ```
@@ -102,6 +191,8 @@ pub struct RawMove {
     pub action: RawAction,
     /// The team named as having moved, if any.
     pub team: Option<Team>,
+    /// The sequences the placement marks, if the line records them.
+    pub marks: RawMarks,
 }
 
 impl fmt::Display for RawMove {
@@ -112,10 +203,13 @@ impl fmt::Display for RawMove {
             RawAction::Remove(spot) => write!(f, "R {spot}")?,
             RawAction::Discard => f.write_str("D")?,
         }
-        match self.team {
-            Some(team) => write!(f, " {team}"),
-            None => Ok(()),
+        if let Some(team) = self.team {
+            write!(f, " {team}")?;
         }
+        if !self.marks.is_empty() {
+            write!(f, " {}", self.marks)?;
+        }
+        Ok(())
     }
 }
 
@@ -165,6 +259,9 @@ const CARD: &str =
 const SPOT: &str =
     "a spot: the card it shows (`5s`), its square (`B7`, columns A-J, rows 1-10) or both (`5s@B7`)";
 
+const MARKS: &str = "the sequences marked (the first and last of five squares in a line, such as `A2-E2`, several joined by `+`) or the end of the line";
+const MARKS_OR_TEAM: &str = "a team (`blue`, `green`, `red`), the sequences marked (the first and last of five squares in a line, such as `A2-E2`, several joined by `+`) or the end of the line";
+
 /// Parses one move line (without its line break). `Ok(None)` for a blank line.
 ///
 /// ```
@@ -208,25 +305,38 @@ pub fn parse_move(line: &[u8], line_no: usize) -> Result<Option<RawMove>, ParseE
             ))
         }
     };
-    let team_token = tokens.next_token();
-    let team = match team_token {
-        b"" => None,
-        _ => Some(Team::parse(team_token).ok_or_else(|| {
-            err(
-                "a team (`blue`, `green`, `red`) or the end of the line",
-                team_token,
-            )
-        })?),
+    let placed = matches!(action, RawAction::Place(_));
+    let mut next = tokens.next_token();
+    let team = match Team::parse(next) {
+        Some(team) => {
+            next = tokens.next_token();
+            Some(team)
+        }
+        None => None,
     };
-    let extra = tokens.next_token();
-    if !extra.is_empty() {
-        return Err(err("the end of the line", extra));
+    let mut marked = RawMarks::default();
+    if !next.is_empty() && placed {
+        let expected = match team {
+            None => MARKS_OR_TEAM,
+            Some(_) => MARKS,
+        };
+        marked = marks(next).ok_or_else(|| err(expected, next))?;
+        next = tokens.next_token();
+    } else if !next.is_empty() && team.is_none() {
+        return Err(err(
+            "a team (`blue`, `green`, `red`) or the end of the line",
+            next,
+        ));
+    }
+    if !next.is_empty() {
+        return Err(err("the end of the line", next));
     }
     Ok(Some(RawMove {
         turn,
         card,
         action,
         team,
+        marks: marked,
     }))
 }
 
@@ -446,8 +556,13 @@ mod tests {
             ),
             ("\0\x01\n", "line 1: expected the number of moves, found binary data (`\\x00\\x01`)"),
             ("1\n1 5s P\n", "line 2: expected a spot: the card it shows (`5s`), its square (`B7`, columns A-J, rows 1-10) or both (`5s@B7`), found the end of the line"),
-            ("1\n1 5s P 5s 5s\n", "line 2: expected a team (`blue`, `green`, `red`) or the end of the line, found `5s`"),
-            ("1\n1 5s P 5s blue x\n", "line 2: expected the end of the line, found `x`"),
+            ("1\n1 5s P 5s 5s\n", "line 2: expected a team (`blue`, `green`, `red`), the sequences marked (the first and last of five squares in a line, such as `A2-E2`, several joined by `+`) or the end of the line, found `5s`"),
+            ("1\n1 5s P 5s blue A1-E2\n", "line 2: expected the sequences marked (the first and last of five squares in a line, such as `A2-E2`, several joined by `+`) or the end of the line, found `A1-E2`"),
+            ("1\n1 5s R 5s A1-E1\n", "line 2: expected a team (`blue`, `green`, `red`) or the end of the line, found `A1-E1`"),
+            ("1\n1 5s D blue A1-E1\n", "line 2: expected the end of the line, found `A1-E1`"),
+            ("1\n1 5s P E1 A1-E1 blue\n", "line 2: expected the end of the line, found `blue`"),
+            ("1\n1 5s P 5s blue x\n", "line 2: expected the sequences marked (the first and last of five squares in a line, such as `A2-E2`, several joined by `+`) or the end of the line, found `x`"),
+            ("1\n1 5s R 5s blue x\n", "line 2: expected the end of the line, found `x`"),
             ("1\n1 1s P 5s\n", "line 2: expected a card such as `5s`, `Xh` or `10h` (rank 2-9, X or 10, J, Q, K, A; suit h, c, d, s), found `1s`"),
             ("1\n1 5s p 5s\n", "line 2: expected `P` (place), `R` (remove) or `D` (discard a dead card), found `p`"),
             ("1\n1 5s P 5s@K1\n", "line 2: expected a spot: the card it shows (`5s`), its square (`B7`, columns A-J, rows 1-10) or both (`5s@B7`), found `5s@K1`"),
@@ -481,7 +596,15 @@ mod tests {
 
     #[test]
     fn moves_print_as_read() {
-        for line in ["3 Xh P 9c@A5 red", "1 Jh R G2", "5 9h D", "4 As P As blue"] {
+        for line in [
+            "3 Xh P 9c@A5 red",
+            "1 Jh R G2",
+            "5 9h D",
+            "4 As P As blue",
+            "6 5s P E1 A1-E1",
+            "7 4h P C2 green I2-E2+A2-E2",
+            "8 Jd P E5 blue A9-E5+E1-E5+A1-E5+A5-E5+E5-I5+E5-I1+E5-I9+E5-E9",
+        ] {
             let raw = parse_move(line.as_bytes(), 1).unwrap().unwrap();
             assert_eq!(raw.to_string(), line);
         }

@@ -149,7 +149,7 @@ fn malformed_logs_are_errors_naming_the_line() {
         ),
         ("1\n1 5s\n", "line 2: expected `P` (place), `R` (remove) or `D` (discard a dead card), found the end of the line"),
         ("1\n1 5S P 5s\n", "line 2: expected a card such as `5s`, `Xh` or `10h` (rank 2-9, X or 10, J, Q, K, A; suit h, c, d, s), found `5S`"),
-        ("1\n1 5s P 5s 5s\n", "line 2: expected a team (`blue`, `green`, `red`) or the end of the line, found `5s`"),
+        ("1\n1 5s P 5s 5s\n", "line 2: expected a team (`blue`, `green`, `red`), the sequences marked (the first and last of five squares in a line, such as `A2-E2`, several joined by `+`) or the end of the line, found `5s`"),
         ("1\n1 5s D\n", "line 2: discards (`D`) belong to the full rules, not to the contract format"),
         ("1\n1 5s P 7h@E1\n", "line 2: square E1 shows 5s, not 7h"),
         ("1\n1 5s P A1\n", "line 2: square A1 is a free corner: it shows no card, and the contract rules judge cards"),

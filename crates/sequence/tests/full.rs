@@ -122,9 +122,14 @@ fn every_illegal_kind() {
         let turn = moves.len() as u64;
         assert_eq!(invalid(&report), (turn, *kind), "{moves:?}\n{report}");
     }
-    // In a sequence, and after a win: see the sequence tests below.
+    // In a sequence, and after a win: see the sequence tests below; recorded markings:
+    // tests/marking_cases.rs.
     let shown: Vec<IllegalKind> = cases.iter().map(|c| c.1).collect();
-    let elsewhere = [IllegalKind::InSequence, IllegalKind::GameOver];
+    let elsewhere = [
+        IllegalKind::InSequence,
+        IllegalKind::GameOver,
+        IllegalKind::BadMarking,
+    ];
     assert!(IllegalKind::FULL
         .iter()
         .all(|k| shown.contains(k) || elsewhere.contains(k)));

@@ -6,8 +6,8 @@
 
 use fairplay_sequence::notation::LogReader;
 use fairplay_sequence::{
-    audit_contract, audit_full, Board, Card, Cell, ContractGame, FullAction, FullGame, Teams,
-    Verdict,
+    audit_contract, audit_full, Board, Card, Cell, ContractGame, FullAction, FullGame, IllegalKind,
+    Teams, Verdict,
 };
 use fairplay_sim::sequence::{simulate_seeded, Config, Game};
 use proptest::prelude::*;
@@ -179,6 +179,6 @@ fn the_simulator_injects_every_kind_and_games_are_won() {
         wins += usize::from(simulate_seeded(&Config::full(teams), seed).winner.is_some());
     }
     assert_eq!(contract.len(), 7, "{contract:?}");
-    assert_eq!(full.len(), 14, "{full:?}");
+    assert_eq!(full.len(), IllegalKind::FULL.len(), "{full:?}");
     assert!(wins > 200, "{wins} of 300 games won");
 }

@@ -12,6 +12,11 @@
 //!
 //! Five in a line held by a team (corners count for everybody) make a sequence, sharing at
 //! most one square with the team's earlier ones; 2 sequences win with two teams, 1 with three.
+//! A placement completing a line of six or more lets the team choose which five it marks:
+//! with [`Config::record_marks`] the player picks one and the log says so (`A2-E2`);
+//! otherwise the players keep every choice open, as a referee reading the log must, and a
+//! team has won as soon as one of its possible markings gives it the sequences it needs (a
+//! one-eyed Jack then removes only tokens some marking leaves out of every sequence).
 //! Under the full rules the game stops at the win; in the contract format (which knows nothing
 //! of winning) play goes on until the cards run out. The log also stops at
 //! [`Config::max_moves`], or when the team on turn has nothing it can play.
@@ -41,7 +46,7 @@
 //! assert_eq!(audit_contract(honest.log().as_bytes()).unwrap().to_string(), "VALID GAME\n");
 //! ```
 
-use fairplay_sequence::notation::{format_log, RawAction, RawMove, RawSpot};
+use fairplay_sequence::notation::{format_log, RawAction, RawMarks, RawMove, RawSpot};
 use fairplay_sequence::{Board, Card, IllegalKind, Jack, Square, Team, Teams, CARDS, SQUARES};
 use rand::rngs::SmallRng;
 use rand::seq::{IndexedRandom, SliceRandom};
@@ -79,6 +84,19 @@ pub struct Config {
     pub inject_rate: f64,
     /// Per move, the probability of playing a random legal move rather than the best one.
     pub careless_rate: f64,
+    /// Per move, the probability of placing where it makes the team's longest line (a line
+    /// builder: lines of six to ten, often completed from inside).
+    pub line_rate: f64,
+    /// Full format: write the squares marked when a sequence is completed (`A2-E2`); the
+    /// player picks one of its markings at random, preferring a winning one. Otherwise the
+    /// players keep every marking open, as a referee of the log must.
+    pub record_marks: bool,
+    /// The team that plays first.
+    pub first: Team,
+    /// Plays (and discards) allowed per card; `None`: no cap. Unless it is `Some(2)` (two
+    /// decks, no reshuffle), the played cards are reshuffled into a new draw pile when it
+    /// runs out.
+    pub card_plays: Option<u8>,
 }
 
 impl Config {
@@ -95,6 +113,10 @@ impl Config {
             inject_at: Vec::new(),
             inject_rate: 0.0,
             careless_rate: 0.1,
+            line_rate: 0.0,
+            record_marks: false,
+            first: Team::BLUE,
+            card_plays: Some(2),
         }
     }
 
@@ -131,6 +153,30 @@ impl Config {
     /// Sets whether full-format lines name their team.
     pub fn with_named_teams(mut self, named: bool) -> Config {
         self.name_teams = named;
+        self
+    }
+
+    /// Sets the per-move probability of playing as a line builder ([`Config::line_rate`]).
+    pub fn with_line_rate(mut self, rate: f64) -> Config {
+        self.line_rate = rate;
+        self
+    }
+
+    /// Sets whether completed sequences are written with their marked squares.
+    pub fn with_recorded_marks(mut self, record: bool) -> Config {
+        self.record_marks = record;
+        self
+    }
+
+    /// Sets the team that plays first.
+    pub fn with_first(mut self, first: Team) -> Config {
+        self.first = first;
+        self
+    }
+
+    /// Sets the plays allowed per card (`None`: no cap; reshuffles unless `Some(2)`).
+    pub fn with_card_plays(mut self, plays: Option<u8>) -> Config {
+        self.card_plays = plays;
         self
     }
 
@@ -278,8 +324,11 @@ const JACK_COST: i64 = 40;
 enum Spot {
     Corner,
     Empty,
-    Token { team: usize, locked: bool },
+    Token { team: usize },
 }
+
+/// One way a team may have marked its sequences (squares of each in increasing order).
+type Marked = Vec<[usize; 5]>;
 
 /// A move before it is written: which card, doing what, where (square indices).
 #[derive(Clone, Copy)]
@@ -324,7 +373,12 @@ struct Table<'a> {
     config: &'a Config,
     board: &'static Board,
     cells: [Spot; SQUARES],
-    sequences: Vec<(usize, [usize; 5])>,
+    /// Per team, every marking it may have made (one, if marks are recorded).
+    markings: Vec<Vec<Marked>>,
+    /// The sequences the last placement marked, to be written with it.
+    marked_now: Marked,
+    /// Cards played or discarded, to be reshuffled into a new draw pile.
+    played: Vec<Card>,
     /// Plays and discards of each card written in the log.
     plays: [u8; CARDS],
     deck: Vec<Card>,
@@ -356,11 +410,17 @@ impl<'a> Table<'a> {
             config,
             board,
             cells,
-            sequences: Vec::new(),
+            markings: vec![vec![Vec::new()]; teams],
+            marked_now: Vec::new(),
+            played: Vec::new(),
             plays: [0; CARDS],
             deck,
             hands,
-            turn: 0,
+            turn: TEAMS
+                .iter()
+                .position(|&t| t == config.first)
+                .filter(|&t| t < teams)
+                .unwrap_or(0),
             discarded: false,
             winner: None,
         }
@@ -387,20 +447,54 @@ impl<'a> Table<'a> {
                 false => (card, RawAction::Place(RawSpot::Card(spot))),
             },
         };
+        let mut marks = RawMarks::default();
+        if let (true, Play::Place(..)) = (self.full(), play) {
+            for line in &self.marked_now {
+                marks.push(square(line[0]), square(line[4]));
+            }
+        }
         RawMove {
             turn: index as u64 + 1,
             card,
             action,
             team: (self.full() && self.config.name_teams).then_some(TEAMS[team]),
+            marks,
         }
     }
 
     fn holds(&self, team: usize, s: usize) -> bool {
         match self.cells[s] {
             Spot::Corner => true,
-            Spot::Token { team: t, .. } => t == team,
+            Spot::Token { team: t } => t == team,
             Spot::Empty => false,
         }
+    }
+
+    /// Whether the token on `s` is in a sequence under every marking its team may have made.
+    fn locked(&self, s: usize) -> bool {
+        match self.cells[s] {
+            Spot::Token { team } => self.markings[team]
+                .iter()
+                .all(|m| m.iter().any(|line| line.contains(&s))),
+            _ => false,
+        }
+    }
+
+    /// Plays a card may still have.
+    fn playable(&self, card: Card) -> bool {
+        self.config
+            .card_plays
+            .is_none_or(|cap| self.plays[card.index()] < cap)
+    }
+
+    /// Draws a card into `team`'s hand, reshuffling the played cards when the pile is empty
+    /// (unless the rules are two decks and no reshuffle).
+    fn draw<R: Rng + ?Sized>(&mut self, team: usize, rng: &mut R) {
+        if self.deck.is_empty() && self.config.card_plays != Some(2) {
+            self.deck = std::mem::take(&mut self.played);
+            self.deck.shuffle(rng);
+        }
+        self.hands[team].extend(self.deck.pop());
     }
 
     fn is_dead(&self, card: Card) -> bool {
@@ -413,10 +507,12 @@ impl<'a> Table<'a> {
     fn legal<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<(Play, usize)> {
         let team = self.turn;
         if !self.discarded {
-            if let Some(at) = self.hands[team].iter().position(|&c| self.is_dead(c)) {
+            let dead = |c: Card| self.is_dead(c) && (!self.full() || self.playable(c));
+            if let Some(at) = self.hands[team].iter().position(|&c| dead(c)) {
                 let card = self.hands[team].swap_remove(at);
-                self.hands[team].extend(self.deck.pop());
+                self.draw(team, rng);
                 self.discarded = true;
+                self.played.push(card);
                 if self.full() && self.config.log_discards {
                     self.plays[card.index()] += 1;
                     return Some((Play::Discard(card), team));
@@ -424,7 +520,11 @@ impl<'a> Table<'a> {
             }
         }
         let mut options: Vec<(i64, usize, Play)> = Vec::new();
+        let builder = self.full() && chance(rng, self.config.line_rate);
         for (at, &card) in self.hands[team].iter().enumerate() {
+            if self.full() && !self.playable(card) {
+                continue;
+            }
             match (card.jack(), self.board.squares_of(card)) {
                 (None, Some(squares)) => {
                     for s in squares.map(Square::index) {
@@ -441,8 +541,8 @@ impl<'a> Table<'a> {
                 }
                 (Some(Jack::OneEyed), _) => {
                     for s in 0..SQUARES {
-                        if let Spot::Token { team: t, locked } = self.cells[s] {
-                            if t != team && !locked {
+                        if let Spot::Token { team: t } = self.cells[s] {
+                            if t != team && !self.locked(s) {
                                 let value = self.remove_value(t, s) - JACK_COST;
                                 options.push((value, at, Play::Remove(card, s)));
                             }
@@ -452,7 +552,15 @@ impl<'a> Table<'a> {
                 (None, None) => {}
             }
         }
-        let (_, at, play) = if chance(rng, self.config.careless_rate) {
+        if builder {
+            for (value, _, play) in &mut options {
+                *value = match *play {
+                    Play::Place(_, s) => self.run_through(team, s) as i64 * 1000 + *value / 100,
+                    _ => i64::MIN / 2,
+                };
+            }
+        }
+        let (_, at, play) = if !builder && chance(rng, self.config.careless_rate) {
             *options.choose(rng)?
         } else {
             let noisy = options
@@ -460,10 +568,30 @@ impl<'a> Table<'a> {
                 .map(|(value, at, play)| (value + rng.random_range(0..8), at, play));
             noisy.max_by_key(|&(value, ..)| value)?
         };
-        self.hands[team].swap_remove(at);
-        self.hands[team].extend(self.deck.pop());
-        self.apply(play);
+        let card = self.hands[team].swap_remove(at);
+        self.played.push(card);
+        self.draw(team, rng);
+        self.apply(play, rng);
         Some((play, team))
+    }
+
+    /// The longest line of `team`'s squares (corners included) through the empty `s` if
+    /// `team` covered it.
+    fn run_through(&self, team: usize, s: usize) -> usize {
+        DIRECTIONS
+            .into_iter()
+            .map(|d| {
+                let count = |sign: isize| {
+                    (1..10)
+                        .take_while(|&k| {
+                            offset(s, d, sign * k).is_some_and(|q| self.holds(team, q))
+                        })
+                        .count()
+                };
+                1 + count(1) + count(-1)
+            })
+            .max()
+            .unwrap_or(1)
     }
 
     /// Tokens of each team and corners in `window`, not counting `s`.
@@ -512,20 +640,21 @@ impl<'a> Table<'a> {
     }
 
     /// Applies a legal move of the team on turn.
-    fn apply(&mut self, play: Play) {
+    fn apply<R: Rng + ?Sized>(&mut self, play: Play, rng: &mut R) {
         let team = self.turn;
+        self.marked_now.clear();
         match play {
             Play::Discard(_) | Play::OnJack { .. } => return,
             Play::Place(card, s) => {
-                self.plays[card.index()] += 1;
-                self.cells[s] = Spot::Token {
-                    team,
-                    locked: false,
-                };
-                self.complete_sequences(team, s);
+                self.plays[card.index()] = self.plays[card.index()].saturating_add(1);
+                self.cells[s] = Spot::Token { team };
+                self.complete_sequences(team, s, rng);
             }
             Play::Remove(card, s) => {
-                self.plays[card.index()] += 1;
+                self.plays[card.index()] = self.plays[card.index()].saturating_add(1);
+                if let Spot::Token { team: owner } = self.cells[s] {
+                    self.markings[owner].retain(|m| m.iter().all(|line| !line.contains(&s)));
+                }
                 self.cells[s] = Spot::Empty;
             }
         }
@@ -533,36 +662,62 @@ impl<'a> Table<'a> {
         self.discarded = false;
     }
 
-    /// Counts the sequences a token of `team` on `s` completes, window by window in line
-    /// order; a window counts if it shares at most one square with each of the team's
-    /// sequences.
-    fn complete_sequences(&mut self, team: usize, s: usize) {
-        for window in windows(s) {
-            if !window.iter().all(|&q| self.holds(team, q)) {
-                continue;
-            }
-            let fits = self
-                .sequences
-                .iter()
-                .filter(|(t, _)| *t == team)
-                .all(|(_, seq)| seq.iter().filter(|q| window.contains(q)).count() <= 1);
-            if fits {
-                for &q in &window {
-                    if let Spot::Token { locked, .. } = &mut self.cells[q] {
-                        *locked = true;
-                    }
-                }
-                self.sequences.push((team, window));
-            }
+    /// The sequences a token of `team` on `s` completes: each marking the team may have made
+    /// grows by every maximal set of the completed windows that share at most one square with
+    /// each other and with its sequences (a team marks what it completes). With recorded
+    /// marks, one of them is picked (a winning one if there is one).
+    fn complete_sequences<R: Rng + ?Sized>(&mut self, team: usize, s: usize, rng: &mut R) {
+        let done: Vec<[usize; 5]> = windows(s)
+            .filter(|w| w.iter().all(|&q| self.holds(team, q)))
+            .map(|mut w| {
+                w.sort_unstable();
+                w
+            })
+            .collect();
+        if done.is_empty() {
+            return;
         }
         let needed = if self.config.teams.count() == 2 { 2 } else { 1 };
-        if self.sequences.iter().filter(|(t, _)| *t == team).count() >= needed {
+        let mut next: Vec<Marked> = Vec::new();
+        for marking in &self.markings[team] {
+            let fits: Vec<[usize; 5]> = done
+                .iter()
+                .filter(|w| marking.iter().all(|old| overlap(old, w) <= 1))
+                .copied()
+                .collect();
+            for chosen in maximal_sets(&fits) {
+                let mut grown = marking.clone();
+                grown.extend(chosen);
+                grown.sort_unstable();
+                next.push(grown);
+            }
+        }
+        next.sort_unstable();
+        next.dedup();
+        if next.iter().any(|m| m.len() >= needed) {
+            next.retain(|m| m.len() >= needed);
             self.winner = Some(team);
         }
+        if self.config.record_marks && self.full() {
+            let pick = next.choose(rng).cloned().unwrap_or_default();
+            let before = self.markings[team]
+                .iter()
+                .find(|m| m.iter().all(|line| pick.contains(line)))
+                .cloned()
+                .unwrap_or_default();
+            self.marked_now = pick
+                .iter()
+                .filter(|l| !before.contains(l))
+                .copied()
+                .collect();
+            next = vec![pick];
+        }
+        self.markings[team] = next;
     }
 
     /// A move after the win (any card, by the team that would be on turn).
-    fn after_win<R: Rng + ?Sized>(&self, rng: &mut R) -> (Play, IllegalKind) {
+    fn after_win<R: Rng + ?Sized>(&mut self, rng: &mut R) -> (Play, IllegalKind) {
+        self.marked_now.clear();
         let card = *Card::all()
             .filter(|c| !c.is_jack())
             .collect::<Vec<_>>()
@@ -592,6 +747,7 @@ impl<'a> Table<'a> {
             IllegalKind::CONTRACT.to_vec()
         };
         kinds.shuffle(rng);
+        self.marked_now.clear();
         kinds.into_iter().find_map(|kind| {
             let mut team = self.turn;
             let play = if !self.full() {
@@ -604,6 +760,10 @@ impl<'a> Table<'a> {
                 team = (self.turn + rng.random_range(1..teams)) % teams;
                 let card = self.card(rng, |_| true)?;
                 Play::Place(card, rng.random_range(0..SQUARES))
+            } else if kind == IllegalKind::BadMarking {
+                let (play, marks) = self.bad_marking(rng)?;
+                self.marked_now = marks;
+                play
             } else {
                 self.full_illegal(kind, rng)?
             };
@@ -611,8 +771,40 @@ impl<'a> Table<'a> {
         })
     }
 
+    /// A legal placement by the team on turn that records a marked sequence it does not
+    /// have: five squares through it that the team does not all hold, or five that miss it.
+    fn bad_marking<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(Play, Marked)> {
+        let team = self.turn;
+        let card = self.card(rng, |c| {
+            !c.is_jack()
+                && self.fresh(c)
+                && self
+                    .board
+                    .squares_of(c)
+                    .is_some_and(|sq| sq.iter().any(|s| self.cells[s.index()] == Spot::Empty))
+        })?;
+        let squares = self.board.squares_of(card)?;
+        let s = squares
+            .iter()
+            .map(|q| q.index())
+            .find(|&q| self.cells[q] == Spot::Empty)?;
+        let held = |q: usize| q == s || self.holds(team, q);
+        let line: Vec<[usize; 5]> = if rng.random_bool(0.5) {
+            windows(s).filter(|w| !w.iter().all(|&q| held(q))).collect()
+        } else {
+            let other = rng.random_range(0..SQUARES);
+            windows(other).filter(|w| !w.contains(&s)).collect()
+        };
+        let mut line = *line.choose(rng)?;
+        line.sort_unstable();
+        Some((Play::Place(card, s), vec![line]))
+    }
+
     fn fresh(&self, c: Card) -> bool {
-        self.plays[c.index()] < 2
+        match self.full() {
+            true => self.playable(c),
+            false => self.plays[c.index()] < 2,
+        }
     }
 
     /// Covered spots of a card, as the contract format counts them.
@@ -712,15 +904,14 @@ impl<'a> Table<'a> {
             IllegalKind::OwnToken => {
                 let s = self.square(
                     rng,
-                    |s| matches!(self.cells[s], Spot::Token { team: t, .. } if t == team),
+                    |s| matches!(self.cells[s], Spot::Token { team: t } if t == team),
                 )?;
                 Play::Remove(self.card(rng, one_eyed)?, s)
             }
             IllegalKind::InSequence => {
-                let s = self.square(
-                    rng,
-                    |s| matches!(self.cells[s], Spot::Token { team: t, locked: true } if t != team),
-                )?;
+                let s = self.square(rng, |s| {
+                    matches!(self.cells[s], Spot::Token { team: t } if t != team) && self.locked(s)
+                })?;
                 Play::Remove(self.card(rng, one_eyed)?, s)
             }
             IllegalKind::DiscardJack if !self.discarded => {
@@ -735,4 +926,33 @@ impl<'a> Table<'a> {
             _ => return None,
         })
     }
+}
+
+/// Squares two windows share.
+fn overlap(a: &[usize; 5], b: &[usize; 5]) -> usize {
+    a.iter().filter(|q| b.contains(q)).count()
+}
+
+/// Every maximal set of `windows` whose members share at most one square with each other
+/// (the one empty set if there are none).
+fn maximal_sets(windows: &[[usize; 5]]) -> Vec<Marked> {
+    fn grow(windows: &[[usize; 5]], at: usize, set: &mut Marked, out: &mut Vec<Marked>) {
+        if at == windows.len() {
+            let fits = |w: &[usize; 5]| set.iter().all(|s| overlap(s, w) <= 1);
+            if windows.iter().all(|w| set.contains(w) || !fits(w)) {
+                out.push(set.clone());
+            }
+            return;
+        }
+        let w = windows[at];
+        if set.iter().all(|s| overlap(s, &w) <= 1) {
+            set.push(w);
+            grow(windows, at + 1, set, out);
+            set.pop();
+        }
+        grow(windows, at + 1, set, out);
+    }
+    let mut out = Vec::new();
+    grow(windows, 0, &mut Vec::new(), &mut out);
+    out
 }

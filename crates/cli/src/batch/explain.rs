@@ -7,8 +7,8 @@ use fairplay_quartets::truth::{replay, TrueDeal};
 use fairplay_quartets::Rules;
 use fairplay_report::explained;
 use fairplay_report::rows::Explained;
-use fairplay_sequence::explain::{explain_contract, explain_full};
-use fairplay_sequence::SequenceRules;
+use fairplay_sequence::explain::{explain_contract, explain_full_with};
+use fairplay_sequence::{FullOptions, SequenceRules};
 
 /// What explains the fouls of a batch: the rules its logs are judged by.
 pub struct Explainer {
@@ -18,8 +18,8 @@ pub struct Explainer {
     pub true_deals: bool,
     /// The name of the Quartets game, and its rules.
     pub quartets: (&'static str, Rules),
-    /// The name of the Sequence game, and its rules.
-    pub sequence: (&'static str, SequenceRules),
+    /// The name of the Sequence game, its rules and the options of the full rules.
+    pub sequence: (&'static str, SequenceRules, FullOptions),
 }
 
 impl Explainer {
@@ -43,7 +43,7 @@ impl Explainer {
         } else if game == self.sequence.0 {
             let e = match self.sequence.1 {
                 SequenceRules::Contract => explain_contract(log),
-                SequenceRules::Full(teams) => explain_full(log, teams),
+                SequenceRules::Full(teams) => explain_full_with(log, teams, self.sequence.2),
             };
             match e {
                 Ok(e) => explained::sequence(&e),

@@ -134,6 +134,8 @@ pub struct BatchArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=3))]
     #[arg(value_hint = clap::ValueHint::Other)]
     teams: Option<u8>,
+    #[command(flatten)]
+    full: crate::sequence::FullRuleArgs,
     /// Worker threads [default: one per core].
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     #[arg(value_hint = clap::ValueHint::Other)]
@@ -250,12 +252,13 @@ impl Ids {
 pub fn run(args: BatchArgs) -> anyhow::Result<String> {
     let quartets = Quartets::new(args.variant.rules()?);
     let sequence_rules = args.rules.rules(args.teams)?;
-    let sequence = Sequence::new(sequence_rules);
+    let sequence_options = args.full.options(sequence_rules)?;
+    let sequence = Sequence::new(sequence_rules).with_options(sequence_options);
     let explainer = (args.explain || args.true_deals).then(|| explain::Explainer {
         fouls: args.explain,
         true_deals: args.true_deals,
         quartets: (quartets.name(), quartets.rules().clone()),
-        sequence: (sequence.name(), sequence_rules),
+        sequence: (sequence.name(), sequence_rules, sequence_options),
     });
     let mut games = Registry::new();
     games.register(quartets).register(sequence);
