@@ -9,7 +9,9 @@ use crate::full::{Cell, FullGame};
 use crate::illegal::{IllegalKind, IllegalMove};
 use crate::notation::{LogReader, RawAction, RawMove};
 use crate::team::{Team, Teams};
-use crate::{audit_contract, audit_full, ContractGame, LogError, Verdict};
+use crate::{
+    audit_contract, audit_full, contract_until, full_until, ContractGame, LogError, Verdict,
+};
 
 /// The illegal move of a log, told in plain words.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,6 +181,31 @@ pub fn explain_full(input: &[u8], teams: Option<Teams>) -> Result<Explanation, L
         verdict: report.verdict,
         illegal,
         board: BoardView::Full(Box::new(report.game)),
+    })
+}
+
+/// The board after the first `after` moves of a log, for stepping through a game: the board
+/// as those moves left it, or as it was before the first illegal one among them (an illegal
+/// move changes nothing). `teams` as for [`audit_full`]; the whole log is read, so a malformed
+/// line anywhere is an error, as in [`explain_contract`] and [`explain_full`].
+///
+/// ```
+/// use fairplay_sequence::explain::{board_after, Mode};
+/// let log = b"3\n1 5s P 5s@E1 blue\n2 2c P 2c@G4 green\n3 7c P 7c@C5 blue\n";
+/// let rows = |after| board_after(log, Mode::Full, None, after).unwrap().grid_rows().unwrap();
+/// assert_eq!(rows(0)[0], "*........*");
+/// assert_eq!(rows(1)[0], "*...b....*");
+/// assert_eq!(rows(3)[4], "..b.......");
+/// ```
+pub fn board_after(
+    input: &[u8],
+    mode: Mode,
+    teams: Option<Teams>,
+    after: usize,
+) -> Result<BoardView, LogError> {
+    Ok(match mode {
+        Mode::Contract => BoardView::Contract(contract_until(input, after)?.game),
+        Mode::Full => BoardView::Full(Box::new(full_until(input, teams, after)?.game)),
     })
 }
 
