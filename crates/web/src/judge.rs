@@ -26,11 +26,13 @@ pub struct ActionLine {
     pub text: String,
 }
 
-/// The response to `judge`: the document of `--format json --explain`, and the actions.
+/// The response to `judge`: the document of `--format json --explain`, and the actions
+/// (both only when the explanation was asked).
 #[derive(Serialize)]
 struct Judged<'a, D> {
     document: Document<'a, D>,
-    actions: Vec<ActionLine>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    actions: Option<Vec<ActionLine>>,
 }
 
 /// The response to a log that cannot be judged: the error document of `--format json`.
@@ -54,8 +56,8 @@ pub(crate) fn no_game(why: NoGame) -> String {
     }
 }
 
-/// Judges `log` as `choice` says and explains the verdict.
-pub fn judge(log: &[u8], choice: &Choice) -> String {
+/// Judges `log` as `choice` says and, if asked, explains the verdict.
+pub fn judge(log: &[u8], explained: bool, choice: &Choice) -> String {
     let chosen = match choice.choose(log) {
         Ok(chosen) => chosen,
         Err(why) => return no_game(why),
@@ -65,7 +67,13 @@ pub fn judge(log: &[u8], choice: &Choice) -> String {
         Ok(judgement) => judgement,
         Err(error) => return failed(Some(game.name()), &error),
     };
-    let actions = actions(game, log);
+    if !explained {
+        return to_json(&Judged::<()> {
+            document: Document::new(game, &judgement, None),
+            actions: None,
+        });
+    }
+    let actions = Some(actions(game, log));
     match &chosen {
         Chosen::Quartets(quartets) => {
             let questions = Questions {

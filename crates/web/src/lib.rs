@@ -10,6 +10,7 @@
 //!
 //! * `judge`: the verdict of a whole log, as `fairplay quartets|sequence FILE --format json
 //!   --explain` gives it (the proof and the suspects, or a possible deal), and its actions;
+//!   with `"explain": false` the document alone (the verdict, at once);
 //! * `step`: the state after the first K actions: the Quartets knowledge (who certainly or
 //!   possibly holds each card, hand counts, sets held), the Sequence board;
 //! * `live`: lines judged as they are entered at the table, one event per line, as `--live`

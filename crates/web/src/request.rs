@@ -12,6 +12,10 @@ pub enum Request {
     Judge {
         /// The log, as a file holds it.
         log: String,
+        /// Whether to explain the verdict and list the actions too (the default); without, the
+        /// document of `--format json` alone, the fastest answer.
+        #[serde(default = "yes")]
+        explain: bool,
         /// The game and its rules.
         #[serde(flatten)]
         choice: Choice,
@@ -46,7 +50,11 @@ impl Request {
     /// The response, as JSON text.
     pub fn answer(self) -> String {
         match self {
-            Request::Judge { log, choice } => crate::judge::judge(log.as_bytes(), &choice),
+            Request::Judge {
+                log,
+                explain,
+                choice,
+            } => crate::judge::judge(log.as_bytes(), explain, &choice),
             Request::Step { log, after, choice } => {
                 crate::step::step(log.as_bytes(), after, &choice)
             }
@@ -54,4 +62,8 @@ impl Request {
             Request::Deck { quartets } => crate::deck::deck(&quartets),
         }
     }
+}
+
+fn yes() -> bool {
+    true
 }

@@ -78,6 +78,16 @@ fn sequence_examples_get_the_engines_verdict_by_either_rules() {
 }
 
 #[test]
+fn the_verdict_alone_is_the_document_without_explanation() {
+    let log = example("quartets/sample1.log");
+    let full = call(json!({"op": "judge", "log": log}));
+    let alone = call(json!({"op": "judge", "log": log, "explain": false}));
+    assert_eq!(alone["document"]["verdict"], full["document"]["verdict"]);
+    assert_eq!(alone["document"]["explanation"], Value::Null);
+    assert!(alone.get("actions").is_none());
+}
+
+#[test]
 fn the_game_is_told_from_the_log() {
     let sequence = call(json!({"op": "judge", "log": example("sequence/sample1.log")}));
     assert_eq!(sequence["document"]["game"], "sequence");
