@@ -286,7 +286,7 @@ test('the whole page is under 300 KB compressed', () => {
   assert.ok(gzip < 300 * 1024, `${gzip} bytes`);
 });
 
-test('screenshots (SCREENSHOTS=1): light, dark, phone, Hebrew', { skip: !process.env.SCREENSHOTS }, async () => {
+test('screenshots (SCREENSHOTS=1): light, dark, phone, Hebrew, a Sequence board', { skip: !process.env.SCREENSHOTS }, async () => {
   const log = readFileSync(example('quartets/sample1.log'), 'utf8');
   const shots = [
     ['web.png', {}], ['web-dark.png', { colorScheme: 'dark' }],
@@ -298,4 +298,9 @@ test('screenshots (SCREENSHOTS=1): light, dark, phone, Hebrew', { skip: !process
     await page.screenshot({ path: join(root, 'docs', name), fullPage: name === 'web-phone.png' });
     await page.context().close();
   }
+  const page = await open();
+  await page.check('input[name=rules][value=full]');
+  await paste(page, readFileSync(example('sequence/full-illegal.log'), 'utf8'));
+  await page.screenshot({ path: join(root, 'docs', 'web-sequence.png') });
+  await page.context().close();
 });

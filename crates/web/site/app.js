@@ -20,6 +20,7 @@ const el = (tag, attrs = {}, ...children) => {
 /** What the page shows: the last judgement and the step. Read by the browser tests. */
 const state = { result: null, step: 0, deck: null, judgeMs: 0, stepMs: 0, embed: null, ticket: 0, complete: null };
 window.fairplay = state;
+state.call = (request) => call(request);
 
 /** The game and rules the controls choose, as a request's fields. */
 export function choice() {
@@ -47,6 +48,8 @@ export function judge(step = null) {
   showVerdict();
   state.judgeMs = performance.now() - started;
   localStorage.setItem('fairplay.log', log);
+  // A link's fragment describes the log it was opened with, not one edited since.
+  if (location.hash && !state.embed && state.restored) history.replaceState(null, '', location.pathname + location.search);
   const ticket = ++state.ticket;
   state.complete = new Promise((resolve) => requestAnimationFrame(() => {
     if (ticket !== state.ticket) return resolve(false);
@@ -122,7 +125,7 @@ function showVerdict() {
   } else {
     const r = doc.verdict.reason;
     const params = sequence ? doc.explanation?.illegal ?? {} : {};
-    box.textContent = `${t(sequence ? 'foulSeq' : 'foul', { n: doc.verdict.action })} ${reason(r.kind, params, r.message)}`;
+    box.textContent = `${t(sequence ? 'foulSeq' : 'foul', { n: doc.verdict.action })} — ${reason(r.kind, params, r.message)}`;
     box.classList.add('foul');
   }
   box.dataset.verdict = doc.verdict.kind;
@@ -142,7 +145,7 @@ function showActions() {
     const marks = [t({ fair: 'markFair', foul: doc.game === 'sequence' ? 'markIllegal' : 'markFoul', unjudged: 'markAfter' }[kind])];
     if (proof.has(number)) marks.push(t('markProof'));
     const item = el('li', { class: kind + (proof.has(number) ? ' proof' : ''), 'data-step': number, 'data-line': action.line },
-      action.text, el('span', { class: 'mark', text: marks.join(' · ') }));
+      el('span', { class: 'n', text: `${number}.` }), el('bdi', { dir: 'ltr', text: action.text }), el('span', { class: 'mark', text: marks.join(' · ') }));
     item.setAttribute('aria-label', `${action.text}: ${marks.join(', ')}`);
     item.addEventListener('click', () => goTo(number));
     list.append(item);
@@ -173,7 +176,6 @@ export function goTo(k, force = false) {
   if (response.knowledge) showGrid(response);
   else if (response.board) showBoard(response, k);
   state.stepMs = performance.now() - started;
-  if (!state.embed) history.replaceState(null, '', location.pathname + location.search);
 }
 
 function deckFor() {
@@ -299,6 +301,7 @@ async function restore() {
   if (settings.rules) document.querySelector(`input[name=rules][value=${settings.rules === 'full' ? 'full' : 'contract'}]`).checked = true;
   if (settings.embed) { state.embed = settings.embed; document.body.classList.add('embed'); }
   await judge(Number(settings.step ?? 0));
+  state.restored = true;
   return true;
 }
 
