@@ -125,7 +125,7 @@ function showVerdict() {
   } else {
     const r = doc.verdict.reason;
     const params = sequence ? doc.explanation?.illegal ?? {} : {};
-    box.textContent = `${t(sequence ? 'foulSeq' : 'foul', { n: doc.verdict.action })} — ${reason(r.kind, params, r.message)}`;
+    box.textContent = `${t(sequence ? 'foulSeq' : 'foul', { n: doc.verdict.action })}: ${reason(r.kind, params, r.message)}`;
     box.classList.add('foul');
   }
   box.dataset.verdict = doc.verdict.kind;

@@ -67,11 +67,15 @@ pub fn judge(log: &[u8], explained: bool, choice: &Choice) -> String {
         Ok(judgement) => judgement,
         Err(error) => return failed(Some(game.name()), &error),
     };
+    // The game's explanation as a JSON value: one response type for both games.
+    let respond = |details: Option<serde_json::Value>, actions| {
+        to_json(&Judged {
+            document: Document::new(game, &judgement, details),
+            actions,
+        })
+    };
     if !explained {
-        return to_json(&Judged::<()> {
-            document: Document::new(game, &judgement, None),
-            actions: None,
-        });
+        return respond(None, None);
     }
     let actions = Some(actions(game, log));
     match &chosen {
@@ -84,14 +88,10 @@ pub fn judge(log: &[u8], explained: bool, choice: &Choice) -> String {
                 ..Questions::default()
             };
             match explain(log, quartets.rules(), &questions) {
-                Ok(explanation) => to_json(&Judged {
-                    document: Document::new(
-                        game,
-                        &judgement,
-                        Some(QuartetsDetails::new(&explanation)),
-                    ),
+                Ok(explanation) => respond(
+                    serde_json::to_value(QuartetsDetails::new(&explanation)).ok(),
                     actions,
-                }),
+                ),
                 Err(ExplainError::Log(error)) => failed(Some(game.name()), &error.into()),
                 Err(error) => usage(error.to_string()),
             }
@@ -102,14 +102,10 @@ pub fn judge(log: &[u8], explained: bool, choice: &Choice) -> String {
                 SequenceRules::Full(teams) => explain_full(log, teams),
             };
             match explained {
-                Ok(explanation) => to_json(&Judged {
-                    document: Document::new(
-                        game,
-                        &judgement,
-                        Some(SequenceDetails::new(&explanation)),
-                    ),
+                Ok(explanation) => respond(
+                    serde_json::to_value(SequenceDetails::new(&explanation)).ok(),
                     actions,
-                }),
+                ),
                 Err(error) => failed(Some(game.name()), &error.into()),
             }
         }
