@@ -269,6 +269,13 @@ test('Hebrew: right to left, translated reasons, chosen from the browser languag
   await paste(page, readFileSync(example('quartets/sample1.log'), 'utf8'));
   assert.equal(await page.$eval('html', (h) => h.dir), 'rtl');
   assert.match(await page.$eval('#verdict', (v) => v.textContent), /רמאות ודאית אחרי פעולה 4/);
+  // A reason with parameters, and a Sequence rule, through the table by their kinds.
+  await paste(page, '3\n1 A 2 3C yes\n1 A 2 3D no\n2 A 1 3C no\n');
+  assert.match(await page.$eval('#verdict', (v) => v.textContent), /שחקן 1 הכחיש שהוא מחזיק את 3C/);
+  await page.check('input[name=rules][value=full]');
+  await paste(page, readFileSync(example('sequence/full-illegal.log'), 'utf8'));
+  assert.match(await page.$eval('#illegal', (p) => p.textContent), /אי אפשר להסיר אסימון של רצף שהושלם/);
+  assert.match(await page.$eval('#verdict', (v) => v.textContent), /מהלך לא חוקי בתור 51/);
   await page.context().close();
 });
 

@@ -69,6 +69,7 @@ function explainNow(step) {
     return;
   }
   state.result = call({ op: 'judge', log: $('log').value, ...choice() });
+  showVerdict();
   showActions();
   showExplanation();
   state.step = -1;
@@ -124,7 +125,8 @@ function showVerdict() {
     box.classList.add('fair');
   } else {
     const r = doc.verdict.reason;
-    const params = sequence ? doc.explanation?.illegal ?? {} : {};
+    // The reason's parameters: the illegal move (Sequence), the engine's reason (Quartets).
+    const params = (sequence ? doc.explanation?.illegal : state.result.reason) ?? {};
     box.textContent = `${t(sequence ? 'foulSeq' : 'foul', { n: doc.verdict.action })}: ${reason(r.kind, params, r.message)}`;
     box.classList.add('foul');
   }
@@ -247,7 +249,7 @@ function showBoard(response, k) {
     parts.push(el('p', { text: `${t('sequencesDone')}: ${response.sequences.map(([team, n]) => `${t(team)} ${n}`).join(', ')}` }));
   }
   if (atIllegal) {
-    parts.push(el('p', { class: 'error', id: 'illegal', text: `${illegal.what} — ${t('rule')}: ${illegal.rule}` }));
+    parts.push(el('p', { class: 'error', id: 'illegal', text: `${illegal.what} — ${t('rule')}: ${reason(`rule:${illegal.kind}`, illegal, illegal.rule)}` }));
   }
   $('view').replaceChildren(...parts);
 }
@@ -273,7 +275,7 @@ function showExplanation() {
       el('ul', { id: 'deal' }, ...e.deal.map((h) => el('li', { text: `${t('player')} ${h.player}: ${h.cards.join(' ')}` }))));
   }
   if (doc.game === 'sequence' && e.illegal) {
-    box.append(el('h2', { text: t('rule') }), el('p', { text: `${e.illegal.what}. ${t('rule')}: ${e.illegal.rule}` }));
+    box.append(el('h2', { text: t('rule') }), el('p', { text: `${e.illegal.what}. ${t('rule')}: ${reason(`rule:${e.illegal.kind}`, e.illegal, e.illegal.rule)}` }));
   }
   if (doc.game === 'sequence' && e.winner) box.append(el('p', { text: `${t('winner')}: ${t(e.winner)}` }));
 }

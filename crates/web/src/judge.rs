@@ -33,6 +33,10 @@ struct Judged<'a, D> {
     document: Document<'a, D>,
     #[serde(skip_serializing_if = "Option::is_none")]
     actions: Option<Vec<ActionLine>>,
+    /// Quartets, cheating certain: the reason of the verdict with its parameters
+    /// (`fairplay_quartets::Reason`), for translation tables.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<fairplay_quartets::Reason>,
 }
 
 /// The response to a log that cannot be judged: the error document of `--format json`.
@@ -68,14 +72,15 @@ pub fn judge(log: &[u8], explained: bool, choice: &Choice) -> String {
         Err(error) => return failed(Some(game.name()), &error),
     };
     // The game's explanation as a JSON value: one response type for both games.
-    let respond = |details: Option<serde_json::Value>, actions| {
+    let respond = |details: Option<serde_json::Value>, actions, reason| {
         to_json(&Judged {
             document: Document::new(game, &judgement, details),
             actions,
+            reason,
         })
     };
     if !explained {
-        return respond(None, None);
+        return respond(None, None, None);
     }
     let actions = Some(actions(game, log));
     match &chosen {
@@ -91,6 +96,7 @@ pub fn judge(log: &[u8], explained: bool, choice: &Choice) -> String {
                 Ok(explanation) => respond(
                     serde_json::to_value(QuartetsDetails::new(&explanation)).ok(),
                     actions,
+                    explanation.contradiction.map(|c| c.reason),
                 ),
                 Err(ExplainError::Log(error)) => failed(Some(game.name()), &error.into()),
                 Err(error) => usage(error.to_string()),
@@ -105,6 +111,7 @@ pub fn judge(log: &[u8], explained: bool, choice: &Choice) -> String {
                 Ok(explanation) => respond(
                     serde_json::to_value(SequenceDetails::new(&explanation)).ok(),
                     actions,
+                    None,
                 ),
                 Err(error) => failed(Some(game.name()), &error.into()),
             }

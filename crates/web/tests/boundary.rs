@@ -88,6 +88,21 @@ fn the_verdict_alone_is_the_document_without_explanation() {
 }
 
 #[test]
+fn a_quartets_reason_comes_with_its_parameters() {
+    let log = "3\n1 A 2 3C yes\n1 A 2 3D no\n2 A 1 3C no\n";
+    let response = call(json!({"op": "judge", "log": log}));
+    let rules = Rules::standard();
+    let explanation = explain(log.as_bytes(), &rules, &Questions::default()).unwrap();
+    let reason = explanation.contradiction.unwrap().reason;
+    assert_eq!(response["reason"]["kind"], reason.kind());
+    assert_eq!(
+        response["document"]["verdict"]["reason"]["kind"],
+        reason.kind()
+    );
+    assert_eq!(response["reason"], serde_json::to_value(reason).unwrap());
+}
+
+#[test]
 fn the_game_is_told_from_the_log() {
     let sequence = call(json!({"op": "judge", "log": example("sequence/sample1.log")}));
     assert_eq!(sequence["document"]["game"], "sequence");
