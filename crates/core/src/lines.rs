@@ -51,7 +51,7 @@ impl<R: BufRead> LineReader<R> {
             if available.is_empty() {
                 return Ok(None);
             }
-            let (used, done) = match available.iter().position(|&b| b == b'\n') {
+            let (used, done) = match memchr::memchr(b'\n', available) {
                 Some(i) => (i + 1, true),
                 None => (available.len(), false),
             };
@@ -69,7 +69,7 @@ impl<R: BufRead> LineReader<R> {
                 break;
             }
             any = true;
-            let (chunk, used, done) = match available.iter().position(|&b| b == b'\n') {
+            let (chunk, used, done) = match memchr::memchr(b'\n', available) {
                 Some(i) => (&available[..i], i + 1, true),
                 None => (available, available.len(), false),
             };

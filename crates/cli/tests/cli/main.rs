@@ -1,0 +1,16 @@
+//! The command-line tests, one binary: each module drives the real `fairplay` program.
+//! (One binary, not one per file: each test binary links every dependency again.)
+
+mod common;
+
+mod batch_archive;
+mod batch_cli;
+mod bounded_cli;
+mod completions_cli;
+mod conventions_cli;
+mod doc_examples;
+mod explain_cli;
+mod live_cli;
+mod quartets_cli;
+mod sequence_cli;
+mod simulate_cli;
