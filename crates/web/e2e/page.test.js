@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -104,7 +104,9 @@ test('every example gets the verdict of the command line', async () => {
   const names = JSON.parse(readFileSync(join(site, 'examples/index.json'), 'utf8'));
   for (const name of names) {
     await page.selectOption('#example', name);
-    await page.waitForFunction((n) => document.getElementById('log').value.length > 0 && window.fairplay.result, name);
+    // The example is fetched, then judged: wait for its text, then for its judgement.
+    const text = readFileSync(example(name), 'utf8');
+    await page.waitForFunction((t) => document.getElementById('log').value === t, text);
     await page.evaluate(() => window.fairplay.complete);
     const [game] = name.split('/');
     const args = game === 'quartets' ? ['quartets', example(name)] : ['sequence', example(name)];
@@ -175,6 +177,7 @@ test('a 1000-action log: verdict from paste, grid at several steps, step time', 
   assert.ok(figures.judge1000Ms < 20 * 3, `judge ${figures.judge1000Ms} ms`);
   assert.ok(figures.stepMaxMs < 16 * 3, `step ${figures.stepMaxMs} ms`);
   await page.context().close();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 test('the Sequence board matches the command line, illegal square marked', async () => {
