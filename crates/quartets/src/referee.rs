@@ -74,7 +74,15 @@ pub enum RuleError {
 }
 
 /// Why no deal makes every action so far honest.
+///
+/// With feature `serde` it serializes as its kind ([`Reason::kind`]) with its parameters, for
+/// programs and translation tables: `{"kind": "denied-card-in-hand", "card": "3C", "player": 2}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, schemars::JsonSchema),
+    serde(tag = "kind", rename_all = "kebab-case")
+)]
 pub enum Reason {
     /// A card was handed over by `giver` but is known to be in `holder`'s hand.
     HandedOverFromElsewhere {

@@ -4,8 +4,9 @@
 //!
 //! * the contract text is the game's own ([`Game::contract`](fairplay_core::Game::contract));
 //! * [`live`]: one line per event of a live game;
-//! * [`rows`]: batch rows as an aligned table, CSV or JSON Lines, and the batch summary;
-//!   [`explained`]: the explanation a batch row carries with `--explain`;
+//! * `rows` (feature `batch`, on by default): batch rows as an aligned table, CSV or JSON
+//!   Lines, and the batch summary; `explained`: the explanation a batch row carries with
+//!   `--explain`;
 //! * [`json`]: one JSON document per log or error, with a schema generated from the types;
 //! * [`quartets`] and [`sequence`]: the human reports of explained verdicts (the proof, the
 //!   suspects, what a watcher knows; the illegal move and the board).
@@ -16,10 +17,12 @@
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "batch")]
 pub mod explained;
 pub mod json;
 pub mod live;
 pub mod quartets;
+#[cfg(feature = "batch")]
 pub mod rows;
 pub mod sequence;
 mod style;

@@ -33,9 +33,14 @@ fn full_report(e: &Explanation) -> Option<FullReport> {
 /// When the board is shown: `after N moves` or `before turn T`.
 fn moment(e: &Explanation) -> String {
     match &e.verdict {
-        Verdict::Valid => format!("after {}", crate::words::count(e.moves, "move")),
+        Verdict::Valid => after_moves(e.moves),
         Verdict::Invalid { turn, .. } => format!("before turn {turn}"),
     }
+}
+
+/// `after N moves`.
+fn after_moves(moves: usize) -> String {
+    format!("after {}", crate::words::count(moves, "move"))
 }
 
 /// The report of `fairplay sequence --explain`: the usual output, then the illegal move in
@@ -112,6 +117,40 @@ pub struct BoardDetails {
     pub rows: Option<Vec<String>>,
 }
 
+impl BoardDetails {
+    /// The details of `board`, shown at `moment`.
+    fn new(board: &BoardView, moment: String) -> BoardDetails {
+        let tokens = board.token_rows().map(|rows| {
+            rows.into_iter()
+                .flat_map(|(suit, row)| {
+                    row.into_iter()
+                        .map(move |(rank, n)| (format!("{}{}", rank.symbol(), suit.letter()), n))
+                })
+                .collect()
+        });
+        BoardDetails {
+            moment,
+            tokens,
+            rows: board.grid_rows(),
+        }
+    }
+
+    /// The board after `moves` moves of a game being stepped through
+    /// ([`board_after`](fairplay_sequence::explain::board_after)), moment `after N moves`.
+    ///
+    /// ```
+    /// use fairplay_sequence::explain::{board_after, Mode};
+    /// let log = b"1\n1 5s P 5s\n";
+    /// let board = board_after(log, Mode::Contract, None, 1).unwrap();
+    /// let details = fairplay_report::sequence::BoardDetails::after(&board, 1);
+    /// assert_eq!(details.moment, "after 1 move");
+    /// assert_eq!(details.tokens.unwrap()["5s"], 1);
+    /// ```
+    pub fn after(board: &BoardView, moves: usize) -> BoardDetails {
+        BoardDetails::new(board, after_moves(moves))
+    }
+}
+
 /// The explanation of a Sequence verdict, for JSON.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct SequenceDetails<'a> {
@@ -132,24 +171,12 @@ pub struct SequenceDetails<'a> {
 impl<'a> SequenceDetails<'a> {
     /// The details of an explanation.
     pub fn new(e: &'a Explanation) -> SequenceDetails<'a> {
-        let tokens = e.board.token_rows().map(|rows| {
-            rows.into_iter()
-                .flat_map(|(suit, row)| {
-                    row.into_iter()
-                        .map(move |(rank, n)| (format!("{}{}", rank.symbol(), suit.letter()), n))
-                })
-                .collect()
-        });
         SequenceDetails {
             illegal: e.illegal.as_ref().map(|illegal| IllegalDetails {
                 illegal,
                 message: illegal.illegal.to_string(),
             }),
-            board: BoardDetails {
-                moment: moment(e),
-                tokens,
-                rows: e.board.grid_rows(),
-            },
+            board: BoardDetails::new(&e.board, moment(e)),
             sequences: (e.mode == Mode::Full).then(|| {
                 e.sequences()
                     .into_iter()

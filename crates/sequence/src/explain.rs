@@ -10,7 +10,10 @@ use crate::illegal::{IllegalKind, IllegalMove};
 use crate::notation::{LogReader, RawAction, RawMove};
 use crate::print::{LineName, Markings};
 use crate::team::{Team, Teams};
-use crate::{audit_contract, audit_full_with, ContractGame, FullOptions, LogError, Verdict};
+use crate::{
+    audit_contract, audit_full_with, contract_until, full_until, ContractGame, FullOptions,
+    LogError, Verdict,
+};
 
 /// The illegal move of a log, told in plain words.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -274,6 +277,32 @@ fn marking_notes(input: &[u8], game: &FullGame) -> Result<Vec<String>, LogError>
         });
     }
     Ok(notes)
+}
+
+/// The board after the first `after` moves of a log, for stepping through a game: the board
+/// as those moves left it, or as it was before the first illegal one among them (an illegal
+/// move changes nothing), by the full rules with the default options. `teams` as for
+/// [`audit_full`]; the whole log is read, so a malformed
+/// line anywhere is an error, as in [`explain_contract`] and [`explain_full`].
+///
+/// ```
+/// use fairplay_sequence::explain::{board_after, Mode};
+/// let log = b"3\n1 5s P 5s@E1 blue\n2 2c P 2c@G4 green\n3 7c P 7c@C5 blue\n";
+/// let rows = |after| board_after(log, Mode::Full, None, after).unwrap().grid_rows().unwrap();
+/// assert_eq!(rows(0)[0], "*........*");
+/// assert_eq!(rows(1)[0], "*...b....*");
+/// assert_eq!(rows(3)[4], "..b.......");
+/// ```
+pub fn board_after(
+    input: &[u8],
+    mode: Mode,
+    teams: Option<Teams>,
+    after: usize,
+) -> Result<BoardView, LogError> {
+    Ok(match mode {
+        Mode::Contract => BoardView::Contract(contract_until(input, after)?.game),
+        Mode::Full => BoardView::Full(Box::new(full_until(input, teams, FullOptions::default(), after)?.game)),
+    })
 }
 
 fn illegal_of(input: &[u8], verdict: &Verdict) -> Result<Option<Illegal>, LogError> {

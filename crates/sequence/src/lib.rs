@@ -118,8 +118,11 @@ pub struct FullReport {
 /// Reads a log, checks every move with `check` and judges them with `feed` until the first
 /// illegal one. Lines after it are still read and checked, so a malformed file is reported
 /// rather than half-judged.
+/// Reads a whole log, checking every move's names, and feeds the first `until` moves to the
+/// engine (all of them for `usize::MAX`) until one is illegal.
 fn audit_with<M>(
     input: &[u8],
+    until: usize,
     mut check: impl FnMut(&RawMove) -> Result<M, NameError>,
     mut feed: impl FnMut(M) -> Result<(), IllegalMove>,
 ) -> Result<(Verdict, usize), LogError> {
@@ -132,7 +135,7 @@ fn audit_with<M>(
             line: record.line,
             error,
         })?;
-        if verdict == Verdict::Valid {
+        if verdict == Verdict::Valid && moves <= until {
             if let Err(illegal) = feed(mv) {
                 verdict = Verdict::Invalid {
                     turn: record.raw.turn,
@@ -158,10 +161,17 @@ fn audit_with<M>(
 /// assert!(audit_contract(b"2\n1 6c P 6c\n2 6c Q 6c\n").is_err()); // malformed, even after
 /// ```
 pub fn audit_contract(input: &[u8]) -> Result<ContractReport, LogError> {
+    contract_until(input, usize::MAX)
+}
+
+/// [`audit_contract`], with only the first `until` moves played on the board (the verdict then
+/// only about them; the whole log is still read).
+pub(crate) fn contract_until(input: &[u8], until: usize) -> Result<ContractReport, LogError> {
     let board = Board::standard();
     let mut game = ContractGame::new();
     let (verdict, moves) = audit_with(
         input,
+        until,
         |raw| board.contract_move(raw),
         |mv| game.feed(mv).map(|_| ()),
     )?;
@@ -244,12 +254,24 @@ pub fn audit_full_with(
     teams: Option<Teams>,
     options: FullOptions,
 ) -> Result<FullReport, LogError> {
+    full_until(input, teams, options, usize::MAX)
+}
+
+/// [`audit_full_with`], with only the first `until` moves played on the board (the verdict
+/// then only about them; the whole log is still read).
+pub(crate) fn full_until(
+    input: &[u8],
+    teams: Option<Teams>,
+    options: FullOptions,
+    until: usize,
+) -> Result<FullReport, LogError> {
     let rules = full_rules(input, teams, options)?;
     let teams = rules.teams;
     let board = Board::standard();
     let mut game = FullGame::with_rules(rules);
     let (verdict, moves) = audit_with(
         input,
+        until,
         |raw| board.full_move(raw, teams),
         |mv| game.feed(mv).map(|_| ()),
     )?;

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds the page into a folder any static host can serve: `bash crates/web/build.sh [DIR]`
+# (default target/site): the engines as fairplay.wasm (profile `wasm`), the static files of
+# crates/web/site and the example logs.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+out="${1:-$root/target/site}"
+target="${CARGO_TARGET_DIR:-$root/target}"
+cd "$root"
+cargo build --locked -q -p fairplay-web --profile wasm --target wasm32-unknown-unknown
+rm -rf "$out"
+mkdir -p "$out/examples"
+cp crates/web/site/* "$out/"
+cp "$target/wasm32-unknown-unknown/wasm/fairplay_web.wasm" "$out/fairplay.wasm"
+if command -v wasm-opt >/dev/null; then
+  wasm-opt -Os --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int --enable-mutable-globals "$out/fairplay.wasm" -o "$out/fairplay.wasm"
+fi
+names=()
+for game in quartets sequence; do
+  mkdir -p "$out/examples/$game"
+  for log in examples/$game/*.log; do
+    cp "$log" "$out/examples/$game/"
+    names+=("\"$game/$(basename "$log")\"")
+  done
+done
+(IFS=,; echo "[${names[*]}]") > "$out/examples/index.json"
+echo "site: $out ($(du -sk "$out" | cut -f1) KB)"

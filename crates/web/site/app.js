@@ -1,0 +1,410 @@
+// The page: presentation only. Every verdict, reason and explanation comes from the engines
+// through engine.js; this file lays them out, steps through them and keeps the user's input.
+import { load, call } from './engine.js';
+import { t, reason, setLang, preferred, lang } from './i18n.js';
+import { fragment, parse } from './share.js';
+import { table } from './table.js';
+
+const $ = (id) => document.getElementById(id);
+const el = (tag, attrs = {}, ...children) => {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === 'class') node.className = value;
+    else if (key === 'text') node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+};
+
+/** What the page shows: the last judgement and the step. Read by the browser tests. */
+const state = { result: null, step: 0, deck: null, judgeMs: 0, stepMs: 0, embed: null, ticket: 0, complete: null };
+window.fairplay = state;
+state.call = (request) => call(request);
+
+/** The game and rules the controls choose, as a request's fields. */
+export function choice() {
+  const number = (id) => ($(id).value === '' ? undefined : Number($(id).value));
+  const hands = $('hands').value.trim();
+  return {
+    game: $('game').value,
+    quartets: {
+      players: number('players'), sets: number('sets'), cards_per_set: number('cps'),
+      hands: hands ? hands.split(/[ ,]+/).map(Number) : undefined,
+    },
+    sequence: { rules: document.querySelector('input[name=rules]:checked').value },
+  };
+}
+
+function actionCount() { return state.result?.actions?.length ?? 0; }
+function documentOf() { return state.result?.document; }
+
+/** Judges the log in the editor: the verdict at once; the actions, the explanation and the
+ * step on the next frame (`state.complete` then resolves). */
+export function judge(step = null) {
+  const log = $('log').value;
+  const started = performance.now();
+  state.result = call({ op: 'judge', log, explain: false, ...choice() });
+  showVerdict();
+  state.judgeMs = performance.now() - started;
+  localStorage.setItem('fairplay.log', log);
+  // A link's fragment describes the log it was opened with, not one edited since.
+  if (location.hash && !state.embed && state.restored) history.replaceState(null, '', location.pathname + location.search);
+  const ticket = ++state.ticket;
+  state.complete = new Promise((resolve) => requestAnimationFrame(() => {
+    if (ticket !== state.ticket) return resolve(false);
+    explainNow(step);
+    resolve(true);
+  }));
+  return state.complete;
+}
+
+/** The verdict explained, with the actions, at `step` (by default the one that matters). */
+function explainNow(step) {
+  const document = state.result.document;
+  if (document?.error || state.result.usage) {
+    $('actions').replaceChildren();
+    $('explain').replaceChildren();
+    $('view').replaceChildren();
+    return;
+  }
+  state.result = call({ op: 'judge', log: $('log').value, ...choice() });
+  showVerdict();
+  showActions();
+  showExplanation();
+  state.step = -1;
+  goTo(step ?? defaultStep(), true);
+}
+
+/** The step a verdict opens at: the action after which cheating is certain, else the end. */
+function defaultStep() {
+  const doc = documentOf();
+  if (doc?.verdict?.kind !== 'foul') return actionCount();
+  return foulIndex();
+}
+
+/** The position (1-based) of the foul in the action list. */
+function foulIndex() {
+  const foul = documentOf()?.verdict;
+  const index = state.result.actions.findIndex((a) => a.line === foul.line);
+  return index + 1;
+}
+
+function showVerdict() {
+  const box = $('verdict');
+  const error = $('error');
+  const gutter = $('gutter');
+  const lines = $('log').value.split('\n').length;
+  const doc = documentOf();
+  const bad = doc?.error?.line;
+  gutter.replaceChildren(...Array.from({ length: Math.max(lines, 1) }, (_, i) => {
+    const span = el('span', { text: String(i + 1) + '\n' });
+    if (i + 1 === bad) span.className = 'bad';
+    return span;
+  }));
+  error.hidden = true;
+  box.className = 'verdict';
+  $('stepper').hidden = true;
+  if (state.result.usage) {
+    error.hidden = false;
+    error.textContent = state.result.usage;
+    box.textContent = '';
+    return;
+  }
+  if (doc.error) {
+    error.hidden = false;
+    error.textContent = t('lineError', { line: doc.error.line, message: doc.error.message });
+    error.dataset.line = doc.error.line;
+    box.textContent = '';
+    return;
+  }
+  $('stepper').hidden = false;
+  const sequence = doc.game === 'sequence';
+  if (doc.verdict.kind === 'fair') {
+    box.textContent = t(sequence ? 'fairSeq' : 'fair');
+    box.classList.add('fair');
+  } else {
+    const r = doc.verdict.reason;
+    // The reason's parameters: the illegal move (Sequence), the engine's reason (Quartets).
+    const params = (sequence ? doc.explanation?.illegal : state.result.reason) ?? {};
+    box.textContent = `${t(sequence ? 'foulSeq' : 'foul', { n: doc.verdict.action })}: ${reason(r.kind, params, r.message)}`;
+    box.classList.add('foul');
+  }
+  box.dataset.verdict = doc.verdict.kind;
+  box.dataset.contract = doc.contract;
+}
+
+function showActions() {
+  const list = $('actions');
+  list.replaceChildren();
+  const doc = documentOf();
+  if (!doc || doc.error) return;
+  const foul = doc.verdict.kind === 'foul' ? foulIndex() : Infinity;
+  const proof = new Set(doc.explanation?.proof?.actions ?? []);
+  state.result.actions.forEach((action, i) => {
+    const number = i + 1;
+    const kind = number < foul ? 'fair' : number === foul ? 'foul' : 'unjudged';
+    const marks = [t({ fair: 'markFair', foul: doc.game === 'sequence' ? 'markIllegal' : 'markFoul', unjudged: 'markAfter' }[kind])];
+    if (proof.has(number)) marks.push(t('markProof'));
+    const item = el('li', { class: kind + (proof.has(number) ? ' proof' : ''), 'data-step': number, 'data-line': action.line },
+      el('span', { class: 'n', text: `${number}.` }), el('bdi', { dir: 'ltr', text: action.text }), el('span', { class: 'mark', text: marks.join(' · ') }));
+    item.setAttribute('aria-label', `${action.text}: ${marks.join(', ')}`);
+    item.addEventListener('click', () => goTo(number));
+    list.append(item);
+  });
+  $('slider').max = String(actionCount());
+}
+
+/** Shows the state after the first `k` actions. */
+export function goTo(k, force = false) {
+  const n = actionCount();
+  const doc = documentOf();
+  if (!doc || doc.error) { $('view').replaceChildren(); return; }
+  k = Math.max(0, Math.min(n, k));
+  if (k === state.step && !force) return;
+  const started = performance.now();
+  state.step = k;
+  $('slider').value = String(k);
+  $('at').textContent = k === 0 ? t('start') : t('atStep', { k, n });
+  $('actions').querySelector('[aria-current]')?.removeAttribute('aria-current');
+  const item = $('actions').children[k - 1];
+  if (item) {
+    item.setAttribute('aria-current', 'step');
+    item.scrollIntoView({ block: 'nearest' });
+  }
+  const response = call({ op: 'step', log: $('log').value, after: k, ...choice(), game: doc.game });
+  if (response.usage || response.document) { $('view').replaceChildren(); return; }
+  state.view = response;
+  if (response.knowledge) showGrid(response);
+  else if (response.board) showBoard(response, k);
+  state.stepMs = performance.now() - started;
+}
+
+function deckFor() {
+  const key = JSON.stringify(choice().quartets);
+  if (state.deck?.key !== key) state.deck = { key, deck: call({ op: 'deck', quartets: choice().quartets }) };
+  return state.deck.deck;
+}
+
+function showGrid(response) {
+  const knowledge = response.knowledge;
+  const deck = deckFor();
+  const byCard = new Map(knowledge.cards.map((c) => [c.card, c]));
+  const head = el('tr', {}, el('th', { scope: 'col', text: t('card') }),
+    ...knowledge.players.map((p) => el('th', { scope: 'col', 'data-player': p.player },
+      `${t('player')} ${p.player}`, el('br'), `${p.cards} ${t('cardsInHand')}`,
+      ...(p.sets.length ? [el('br'), `${t('setsHeld')} ${p.sets.join(', ')}`] : []))));
+  const rows = [];
+  for (const set of deck.sets ?? []) {
+    for (const card of set.cards) {
+      const known = byCard.get(card);
+      const row = el('tr', { 'data-card': card }, el('th', { scope: 'row', text: card }));
+      if (!known) row.append(el('td', { colspan: knowledge.players.length, text: t('out') }));
+      else for (const p of knowledge.players) {
+        const has = known.possible.includes(p.player);
+        const kind = !has ? '' : known.moved ? 'seen' : known.holder ? 'certain' : 'possible';
+        const cell = el('td', { class: kind, 'data-player': p.player, text: kind ? (kind === 'possible' ? '○' : '●') : '' });
+        if (kind) cell.setAttribute('aria-label', `${card}: ${t('player')} ${p.player} ${t(kind)}`);
+        row.append(cell);
+      }
+      rows.push(row);
+    }
+  }
+  const note = knowledge.after < response.asked ? [el('p', { class: 'error', text: t('knowledgeBefore', { k: knowledge.after }) })] : [];
+  const legend = el('p', { class: 'legend', text: `● ${t('seen')} / ${t('certain')} · ○ ${t('possible')}` });
+  $('view').replaceChildren(...note, legend,
+    el('div', { class: 'gridwrap' }, el('table', { class: 'grid', id: 'grid', 'aria-label': t('quartets') }, el('thead', {}, head), el('tbody', {}, ...rows))));
+}
+
+function showBoard(response, k) {
+  const doc = documentOf();
+  const illegal = doc.explanation?.illegal;
+  const atIllegal = illegal && doc.verdict.kind === 'foul' && k >= foulIndex();
+  const parts = [];
+  if (response.board.rows) {
+    const board = el('div', { class: 'board', id: 'board', role: 'grid', 'aria-label': t('sequence') });
+    response.board.rows.forEach((row, r) => {
+      [...row].forEach((mark, c) => {
+        const name = String.fromCharCode(65 + c) + (r + 1);
+        const card = response.squares[r * 10 + c];
+        const square = el('div', { class: 'sq' + (mark === '*' ? ' corner' : ''), role: 'gridcell', 'data-square': name, 'data-mark': mark }, card || '★');
+        const team = { b: 'blue', g: 'green', r: 'red' }[mark.toLowerCase()];
+        if (team) square.append(el('span', { class: `chip ${mark.toLowerCase()}${mark !== mark.toLowerCase() ? ' locked' : ''}` }));
+        square.setAttribute('aria-label', `${name} ${card || ''} ${team ? t(team) : ''}`.trim());
+        if (atIllegal && illegal.square === name) square.classList.add('illegal');
+        board.append(square);
+      });
+    });
+    parts.push(board);
+  } else if (response.board.tokens) {
+    const suits = ['h', 'c', 'd', 's'];
+    const ranks = ['2', '3', '4', '5', '6', '7', '8', '9', 'X', 'Q', 'K', 'A'];
+    const grid = el('table', { class: 'grid tokens', id: 'board', 'aria-label': t('tokensTitle') },
+      el('tr', {}, el('th'), ...ranks.map((r) => el('th', { scope: 'col', text: r }))),
+      ...suits.map((s) => el('tr', {}, el('th', { scope: 'row', text: s }),
+        ...ranks.map((r) => { const n = response.board.tokens[r + s] ?? 0; return el('td', { class: `n${n}`, 'data-card': r + s, text: n ? String(n) : '·' }); }))));
+    parts.push(el('p', { text: t('tokensTitle') }), grid);
+  }
+  if (response.sequences.length) {
+    parts.push(el('p', { text: `${t('sequencesDone')}: ${response.sequences.map(([team, n]) => `${t(team)} ${n}`).join(', ')}` }));
+  }
+  if (atIllegal) {
+    parts.push(el('p', { class: 'error', id: 'illegal', text: `${illegal.what} — ${t('rule')}: ${reason(`rule:${illegal.kind}`, illegal, illegal.rule)}` }));
+  }
+  $('view').replaceChildren(...parts);
+}
+
+function showExplanation() {
+  const box = $('explain');
+  box.replaceChildren();
+  const doc = documentOf();
+  const e = doc?.explanation;
+  if (!e) return;
+  if (doc.game === 'quartets' && e.proof) {
+    box.append(el('h2', { text: t('proof') }),
+      el('ul', { id: 'proof' }, ...e.proof.claims.map((c) => el('li', { text: `${c.action}: ${reason(c.kind, c, c.text)}` }))),
+      el('p', { lang: 'en', text: e.proof.why.text }));
+  }
+  if (doc.game === 'quartets' && e.suspects) {
+    const s = e.suspects;
+    const text = s.stopped || !s.sole.length ? s.text : reason('sole', { players: s.sole, minimum: s.minimum }, s.text);
+    box.append(el('h2', { text: t('suspects') }), el('p', { id: 'suspects', text }));
+  }
+  if (doc.game === 'quartets' && e.deal) {
+    box.append(el('h2', { text: t('deal') }),
+      el('ul', { id: 'deal' }, ...e.deal.map((h) => el('li', { text: `${t('player')} ${h.player}: ${h.cards.join(' ')}` }))));
+  }
+  if (doc.game === 'sequence' && e.illegal) {
+    box.append(el('h2', { text: t('rule') }), el('p', { text: `${e.illegal.what}. ${t('rule')}: ${reason(`rule:${e.illegal.kind}`, e.illegal, e.illegal.rule)}` }));
+  }
+  if (doc.game === 'sequence' && e.winner) box.append(el('p', { text: `${t('winner')}: ${t(e.winner)}` }));
+}
+
+/** The link that restores this view. */
+export async function shareLink(embed = null) {
+  const c = choice();
+  const frag = await fragment({
+    log: $('log').value, step: state.step, game: documentOf()?.game ?? c.game,
+    players: c.quartets.players, sets: c.quartets.sets, cps: c.quartets.cards_per_set,
+    hands: $('hands').value.trim(), rules: c.sequence.rules, embed,
+  });
+  return `${location.origin}${location.pathname}#${frag}`;
+}
+
+async function restore() {
+  const settings = await parse(location.hash).catch(() => null);
+  if (!settings) return false;
+  $('log').value = settings.log;
+  if (settings.game) $('game').value = settings.game;
+  if (settings.players) $('players').value = settings.players;
+  if (settings.sets) $('sets').value = settings.sets;
+  if (settings.cps) $('cps').value = settings.cps;
+  $('hands').value = settings.hands ?? '';
+  if (settings.rules) document.querySelector(`input[name=rules][value=${settings.rules === 'full' ? 'full' : 'contract'}]`).checked = true;
+  if (settings.embed) { state.embed = settings.embed; document.body.classList.add('embed'); }
+  await judge(Number(settings.step ?? 0));
+  state.restored = true;
+  return true;
+}
+
+function keys(event) {
+  const target = event.target;
+  if (target.tagName === 'TEXTAREA' || (target.tagName === 'INPUT' && target.type !== 'range') || target.tagName === 'SELECT') return;
+  if (!documentOf() || documentOf().error) return;
+  const rtl = lang() === 'he';
+  const moves = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, ArrowDown: 1, ArrowUp: -1 };
+  if (event.key in moves) goTo(state.step + moves[event.key]);
+  else if (event.key === 'Home') goTo(0);
+  else if (event.key === 'End') goTo(actionCount());
+  else return;
+  event.preventDefault();
+}
+
+async function examples() {
+  const list = await fetch('examples/index.json').then((r) => r.json()).catch(() => []);
+  for (const name of list) $('example').append(el('option', { value: name, text: name }));
+  $('example').addEventListener('change', async () => {
+    if (!$('example').value) return;
+    $('log').value = await fetch(`examples/${$('example').value}`).then((r) => r.text());
+    // The examples written for the full rules are named so (full-*.log, three-teams.log).
+    const full = /^sequence\/(full|three)/.test($('example').value);
+    document.querySelector(`input[name=rules][value=${full ? 'full' : 'contract'}]`).checked = true;
+    judge();
+  });
+}
+
+function bind() {
+  $('log').addEventListener('input', () => judge());
+  $('log').addEventListener('scroll', () => { $('gutter').scrollTop = $('log').scrollTop; });
+  for (const id of ['game', 'players', 'sets', 'cps', 'hands']) $(id).addEventListener('change', () => judge());
+  for (const radio of document.querySelectorAll('input[name=rules]')) radio.addEventListener('change', () => judge());
+  $('slider').addEventListener('input', () => goTo(Number($('slider').value)));
+  $('first').addEventListener('click', () => goTo(0));
+  $('prev').addEventListener('click', () => goTo(state.step - 1));
+  $('next').addEventListener('click', () => goTo(state.step + 1));
+  $('last').addEventListener('click', () => goTo(actionCount()));
+  document.addEventListener('keydown', keys);
+  $('file').addEventListener('change', async () => {
+    const file = $('file').files[0];
+    if (file) { $('log').value = await file.text(); judge(); }
+  });
+  $('editor').addEventListener('dragover', (e) => e.preventDefault());
+  $('editor').addEventListener('drop', async (e) => {
+    e.preventDefault();
+    const file = e.dataTransfer.files[0];
+    if (file) { $('log').value = await file.text(); judge(); }
+  });
+  $('share').addEventListener('click', async () => {
+    const link = await shareLink();
+    $('share').dataset.link = link;
+    await navigator.clipboard?.writeText(link).catch(() => {});
+    $('share').textContent = t('copied');
+  });
+  $('lang').addEventListener('change', () => {
+    localStorage.setItem('fairplay.lang', $('lang').value);
+    setLang($('lang').value);
+    if (state.result) judge(Math.max(state.step, 0));
+    table.refresh();
+  });
+  for (const [tab, section] of [['tab-judge', 'judge'], ['tab-table', 'table']]) {
+    $(tab).addEventListener('click', () => {
+      for (const [other, s] of [['tab-judge', 'judge'], ['tab-table', 'table']]) {
+        $(other).setAttribute('aria-selected', String(other === tab));
+        $(s).hidden = s !== section;
+      }
+      if (section === 'table') table.refresh();
+    });
+  }
+}
+
+/** Runs every request once on a tiny log, so that the browser compiles the engines' code
+ * before the first real log (WebAssembly functions are compiled on first call). */
+function warmUp() {
+  for (const [game, log] of [['quartets', '2\n1 A 2 3C no\n2 A 1 3C no\n'], ['sequence', '1\n1 5s P 5s\n']]) {
+    for (const rules of ['contract', 'full']) {
+      const request = { log, game, quartets: {}, sequence: { rules } };
+      call({ op: 'judge', explain: false, ...request });
+      call({ op: 'judge', ...request });
+      call({ op: 'step', after: 1, ...request });
+    }
+  }
+  call({ op: 'live', lines: '1 A 2 3C no\n', game: 'quartets', quartets: {} });
+}
+
+async function main() {
+  const code = localStorage.getItem('fairplay.lang') ?? preferred();
+  $('lang').value = code;
+  setLang(code);
+  await load();
+  warmUp();
+  bind();
+  table.start({ call, choice, t, reason, open: (log) => { $('log').value = log; $('tab-judge').click(); judge(); } });
+  await examples();
+  if (!(await restore())) {
+    $('log').value = localStorage.getItem('fairplay.log') ?? '';
+    if ($('log').value) await judge();
+  }
+  document.body.dataset.ready = 'true';
+}
+
+main();

@@ -1,0 +1,130 @@
+//! Which game a request is about, with its rules: the options of the command line.
+
+use fairplay_core::{Game, LogError, Registry};
+use fairplay_quartets::{Quartets, Rules};
+use fairplay_sequence::{Sequence, SequenceRules, Teams};
+use serde::Deserialize;
+
+/// The game and rules of a request.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Choice {
+    /// `quartets`, `sequence`, or `auto`/nothing to tell the game from the log.
+    pub game: Option<String>,
+    /// The Quartets variant (`--players`, `--sets`, `--cards-per-set`, `--hands`).
+    pub quartets: Variant,
+    /// The Sequence rules (`--rules`, `--teams`).
+    pub sequence: SequenceChoice,
+}
+
+/// A Quartets variant; every size left out is the standard one.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Variant {
+    /// Players (2..16; 4).
+    pub players: Option<usize>,
+    /// Sets (8).
+    pub sets: Option<usize>,
+    /// Cards per set (1..26; 4).
+    pub cards_per_set: Option<usize>,
+    /// Cards dealt to each player (an even split).
+    pub hands: Option<Vec<u32>>,
+}
+
+/// The Sequence rules.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct SequenceChoice {
+    /// `full` for the real game, else the contract rules.
+    pub rules: Option<String>,
+    /// Teams for the full rules (2 or 3; told from the log when left out).
+    pub teams: Option<u8>,
+}
+
+impl Variant {
+    /// The rules, or why they are not a playable game.
+    pub fn rules(&self) -> Result<Rules, String> {
+        let mut builder = Rules::builder();
+        if let Some(players) = self.players {
+            builder = builder.players(players);
+        }
+        if let Some(sets) = self.sets {
+            builder = builder.sets(sets);
+        }
+        if let Some(cards) = self.cards_per_set {
+            builder = builder.cards_per_set(cards);
+        }
+        if let Some(hands) = &self.hands {
+            builder = builder.hands(hands.clone());
+        }
+        builder.build().map_err(|error| error.to_string())
+    }
+}
+
+impl SequenceChoice {
+    /// The rules, or why they are not.
+    pub fn rules(&self) -> Result<SequenceRules, String> {
+        let teams = match self.teams {
+            None => None,
+            Some(2) => Some(Teams::Two),
+            Some(3) => Some(Teams::Three),
+            Some(n) => return Err(format!("Sequence is played by 2 or 3 teams, not {n}")),
+        };
+        match self.rules.as_deref() {
+            None | Some("contract") => Ok(SequenceRules::Contract),
+            Some("full") => Ok(SequenceRules::Full(teams)),
+            Some(other) => Err(format!(
+                "unknown Sequence rules `{other}`: `contract` or `full`"
+            )),
+        }
+    }
+}
+
+/// The game a request names, or the one its log is written for.
+pub enum Chosen {
+    /// A Quartets variant.
+    Quartets(Quartets),
+    /// Sequence by some rules.
+    Sequence(Sequence),
+}
+
+impl Chosen {
+    /// The game as the game-neutral model sees it.
+    pub fn game(&self) -> &dyn Game {
+        match self {
+            Chosen::Quartets(game) => game,
+            Chosen::Sequence(game) => game,
+        }
+    }
+}
+
+/// Why no game could be chosen: the request is wrong, or the log names no known game.
+pub enum NoGame {
+    /// A usage error (an impossible variant, an unknown game name).
+    Usage(String),
+    /// The game cannot be told from the log.
+    Log(LogError),
+}
+
+impl Choice {
+    /// The game for `log`: the one named, or the one the log is written for.
+    pub fn choose(&self, log: &[u8]) -> Result<Chosen, NoGame> {
+        let quartets = Quartets::new(self.quartets.rules().map_err(NoGame::Usage)?);
+        let sequence = Sequence::new(self.sequence.rules().map_err(NoGame::Usage)?);
+        let name = match self.game.as_deref() {
+            None | Some("auto") => {
+                let mut registry = Registry::new();
+                registry.register(quartets.clone()).register(sequence);
+                registry.detect(log).map_err(NoGame::Log)?.name()
+            }
+            Some(name) => name,
+        };
+        match name {
+            "quartets" => Ok(Chosen::Quartets(quartets)),
+            "sequence" => Ok(Chosen::Sequence(sequence)),
+            other => Err(NoGame::Usage(format!(
+                "unknown game `{other}`: `quartets`, `sequence` or `auto`"
+            ))),
+        }
+    }
+}

@@ -1,0 +1,284 @@
+//! The boundary, natively: each request against what the engines and printers give directly.
+
+use fairplay_core::Game;
+use fairplay_quartets::explain::{explain, Questions};
+use fairplay_quartets::{Quartets, Rules};
+use fairplay_report::quartets::QuartetsDetails;
+use fairplay_sequence::{Sequence, SequenceRules};
+use serde_json::{json, Value};
+
+fn call(request: Value) -> Value {
+    let response = fairplay_web::handle(&request.to_string());
+    serde_json::from_str(&response).expect("every response is JSON")
+}
+
+fn example(path: &str) -> String {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/");
+    std::fs::read_to_string(format!("{root}{path}")).unwrap()
+}
+
+/// The judgement of `log` by `game`, as the documents of the command line serialize it.
+fn judged(game: &dyn Game, log: &str) -> (Value, String) {
+    let judgement = game.audit(log.as_bytes()).unwrap();
+    let verdict = serde_json::to_value(&judgement.verdict).unwrap();
+    (verdict, game.contract(&judgement.verdict))
+}
+
+#[test]
+fn quartets_examples_get_the_engines_verdict_and_contract() {
+    for name in ["quartets/sample1.log", "quartets/sample2.log"] {
+        let log = example(name);
+        let response = call(json!({"op": "judge", "log": log}));
+        let document = &response["document"];
+        assert_eq!(document["game"], "quartets", "{name}");
+        let (verdict, contract) = judged(&Quartets::new(Rules::standard()), &log);
+        assert_eq!(document["verdict"], verdict, "{name}");
+        assert_eq!(document["contract"], contract, "{name}");
+        let lines = log.lines().filter(|l| !l.trim().is_empty()).count();
+        assert_eq!(response["actions"].as_array().unwrap().len(), lines - 1);
+        // A foul is explained by a proof, a fair log by a deal.
+        let explanation = &document["explanation"];
+        match verdict["kind"].as_str().unwrap() {
+            "foul" => assert!(explanation["proof"]["actions"].is_array()),
+            _ => assert!(explanation["deal"].is_array()),
+        }
+    }
+}
+
+#[test]
+fn sequence_examples_get_the_engines_verdict_by_either_rules() {
+    for name in [
+        "sample1",
+        "sample2",
+        "sample3",
+        "sample4",
+        "full-game",
+        "full-illegal",
+    ] {
+        let log = example(&format!("sequence/{name}.log"));
+        for (rules, engine) in [
+            ("contract", SequenceRules::Contract),
+            ("full", SequenceRules::Full(None)),
+        ] {
+            let response = call(json!({
+                "op": "judge", "game": "sequence", "log": log, "sequence": {"rules": rules}
+            }));
+            let document = &response["document"];
+            let game = Sequence::new(engine);
+            match game.audit(log.as_bytes()) {
+                Ok(_) => {
+                    let (verdict, contract) = judged(&game, &log);
+                    assert_eq!(document["verdict"], verdict, "{name} {rules}");
+                    assert_eq!(document["contract"], contract, "{name} {rules}");
+                }
+                Err(error) => assert_eq!(document["error"]["line"], error.line, "{name} {rules}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn the_verdict_alone_is_the_document_without_explanation() {
+    let log = example("quartets/sample1.log");
+    let full = call(json!({"op": "judge", "log": log}));
+    let alone = call(json!({"op": "judge", "log": log, "explain": false}));
+    assert_eq!(alone["document"]["verdict"], full["document"]["verdict"]);
+    assert_eq!(alone["document"]["explanation"], Value::Null);
+    assert!(alone.get("actions").is_none());
+}
+
+#[test]
+fn a_quartets_reason_comes_with_its_parameters() {
+    let log = "3\n1 A 2 3C yes\n1 A 2 3D no\n2 A 1 3C no\n";
+    let response = call(json!({"op": "judge", "log": log}));
+    let rules = Rules::standard();
+    let explanation = explain(log.as_bytes(), &rules, &Questions::default()).unwrap();
+    let reason = explanation.contradiction.unwrap().reason;
+    assert_eq!(response["reason"]["kind"], reason.kind());
+    assert_eq!(
+        response["document"]["verdict"]["reason"]["kind"],
+        reason.kind()
+    );
+    assert_eq!(response["reason"], serde_json::to_value(reason).unwrap());
+}
+
+#[test]
+fn the_game_is_told_from_the_log() {
+    let sequence = call(json!({"op": "judge", "log": example("sequence/sample1.log")}));
+    assert_eq!(sequence["document"]["game"], "sequence");
+    let unknown = call(json!({"op": "judge", "log": "1\nhello there\n"}));
+    assert_eq!(unknown["document"]["error"]["kind"], "unknown-game");
+    assert_eq!(unknown["document"]["error"]["line"], 2);
+}
+
+#[test]
+fn a_malformed_line_is_reported_at_its_line() {
+    let log = "3\n1 A 2 3C no\n2 A 3 3A yes\n2 B 4 3D yes\n";
+    let response = call(json!({"op": "judge", "log": log}));
+    let error = &response["document"]["error"];
+    let expected = Quartets::new(Rules::standard())
+        .audit(log.as_bytes())
+        .unwrap_err();
+    assert_eq!(error["kind"], "malformed");
+    assert_eq!(error["line"], expected.line);
+    assert_eq!(error["message"], expected.message);
+}
+
+#[test]
+fn quartets_step_is_the_knowledge_of_explain_at_that_action() {
+    let log = example("quartets/sample1.log");
+    let rules = Rules::standard();
+    for after in 0..=2 {
+        let response = call(json!({"op": "step", "log": log, "after": after}));
+        let questions = Questions {
+            knowledge: true,
+            at: Some(after),
+            ..Questions::default()
+        };
+        let explanation = explain(log.as_bytes(), &rules, &questions).unwrap();
+        let expected = serde_json::to_value(QuartetsDetails::new(&explanation).knowledge).unwrap();
+        assert_eq!(response["knowledge"], expected, "after {after}");
+    }
+    // Past the contradiction (action 4), the last action some deal fits.
+    let late = call(json!({"op": "step", "log": log, "after": 4}));
+    assert_eq!(late["asked"], 4);
+    assert_eq!(late["knowledge"]["after"], 3);
+    let beyond = call(json!({"op": "step", "log": example("quartets/sample2.log"), "after": 99}));
+    assert_eq!(beyond["knowledge"]["after"], 6);
+}
+
+#[test]
+fn sequence_step_plays_the_first_moves_on_the_board() {
+    let log = example("sequence/full-illegal.log");
+    let request = |after: usize| {
+        call(json!({
+            "op": "step", "game": "sequence", "log": log, "after": after,
+            "sequence": {"rules": "full"}
+        }))
+    };
+    let start = request(0);
+    let rows: Vec<String> = serde_json::from_value(start["board"]["rows"].clone()).unwrap();
+    assert!(rows
+        .iter()
+        .flat_map(|r| r.chars())
+        .all(|c| c == '.' || c == '*'));
+    assert_eq!(start["squares"].as_array().unwrap().len(), 100);
+    assert_eq!(start["squares"][0], "");
+    let one = request(1);
+    let marks = |v: &Value| {
+        v["board"]["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r.as_str().unwrap().chars().collect::<Vec<_>>())
+            .filter(|c| c.is_alphabetic())
+            .count()
+    };
+    assert_eq!(marks(&one), 1);
+    // The illegal move (turn 51) changes nothing: the board stays as it was before it.
+    let end = request(52);
+    assert_eq!(end["played"], 50);
+    let explained = call(json!({
+        "op": "judge", "game": "sequence", "log": log, "sequence": {"rules": "full"}
+    }));
+    assert_eq!(
+        end["board"]["rows"],
+        explained["document"]["explanation"]["board"]["rows"]
+    );
+}
+
+#[test]
+fn live_lines_are_those_of_the_live_printer() {
+    let response = call(json!({
+        "op": "live", "game": "quartets", "lines": "1 A 2 3C no\n2 A 3 3A yes\n2 Z\n"
+    }));
+    let events = response.as_array().unwrap();
+    // Two steps, one ignored line, the end.
+    assert_eq!(events.len(), 4);
+    assert_eq!(events[0]["event"]["verdict"], "fair");
+    assert_eq!(events[2]["event"]["event"], "ignored");
+    assert!(events[2]["text"].as_str().unwrap().contains("line 3"));
+}
+
+#[test]
+fn the_deck_of_a_variant() {
+    let deck =
+        call(json!({"op": "deck", "quartets": {"players": 3, "sets": 2, "cards_per_set": 3}}));
+    assert_eq!(deck["players"], json!([1, 2, 3]));
+    assert_eq!(deck["hands"], json!([2, 2, 2]));
+    assert_eq!(deck["sets"][1]["cards"], json!(["2A", "2B", "2C"]));
+    let uneven = call(json!({"op": "deck", "quartets": {"players": 3}}));
+    assert!(uneven["usage"].as_str().unwrap().contains("hands"));
+}
+
+#[test]
+fn no_input_makes_it_panic() {
+    let requests = [
+        String::new(),
+        "{".into(),
+        "[]".into(),
+        r#"{"op": "nothing"}"#.into(),
+        r#"{"op": "judge"}"#.into(),
+        r#"{"op": "judge", "log": "", "game": "chess"}"#.into(),
+        r#"{"op": "judge", "log": "1\n1 A 2 3C no\n", "quartets": {"players": 99}}"#.into(),
+        r#"{"op": "step", "log": "x", "after": 18446744073709551615}"#.into(),
+        r#"{"op": "judge", "log": "1\n1 2h P 2h\n", "sequence": {"teams": 7}}"#.into(),
+    ];
+    for request in &requests {
+        let response: Value = serde_json::from_str(&fairplay_web::handle(request)).unwrap();
+        assert!(
+            response.get("usage").is_some() || response["document"].get("error").is_some(),
+            "{request}: {response}"
+        );
+    }
+    // Lines of every kind, for every op and game.
+    let mut seed = 12345u64;
+    let pieces = [
+        "1",
+        "2",
+        "17",
+        "A",
+        "Q",
+        "3C",
+        "yes",
+        "no",
+        " ",
+        "\n",
+        "\r\n",
+        "5s",
+        "P",
+        "R",
+        "Jh",
+        "@",
+        "E1",
+        "blue",
+        "red",
+        "0",
+        "\u{5d0}",
+        "#",
+        "99999999999999999999",
+    ];
+    for _ in 0..400 {
+        let mut log = String::new();
+        for _ in 0..(seed % 40) {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            log.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            log.push(' ');
+        }
+        for op in ["judge", "step", "live"] {
+            for game in ["auto", "quartets", "sequence"] {
+                let request = json!({
+                    "op": op, "log": log, "lines": log, "after": seed % 7, "game": game,
+                    "sequence": {"rules": if seed % 2 == 0 { "full" } else { "contract" }}
+                });
+                let response = fairplay_web::handle(&request.to_string());
+                assert!(
+                    serde_json::from_str::<Value>(&response).is_ok(),
+                    "{request}"
+                );
+            }
+        }
+    }
+}
