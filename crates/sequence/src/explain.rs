@@ -301,7 +301,9 @@ pub fn board_after(
 ) -> Result<BoardView, LogError> {
     Ok(match mode {
         Mode::Contract => BoardView::Contract(contract_until(input, after)?.game),
-        Mode::Full => BoardView::Full(Box::new(full_until(input, teams, FullOptions::default(), after)?.game)),
+        Mode::Full => BoardView::Full(Box::new(
+            full_until(input, teams, FullOptions::default(), after)?.game,
+        )),
     })
 }
 

@@ -5,7 +5,7 @@
 //! among the variants in proportion to their weights. Run with `--nocapture` to see the
 //! distribution of verdicts per variant.
 
-mod support;
+use crate::support;
 
 use std::time::Instant;
 

@@ -13,7 +13,7 @@
 //!   deal fits what everybody saw with that claim believed), and on a wrong deal the first
 //!   physically impossible action is the oracle's.
 
-mod support;
+use crate::support;
 
 use fairplay_quartets::explain::{explain_seat, ClaimKind, Questions};
 use fairplay_quartets::notation::RawAction;

@@ -14,7 +14,7 @@
 //! The brute force here replays real hands like the oracle, but may leave some claims unchecked
 //! (asks and denials not believed), which the oracle cannot.
 
-mod support;
+use crate::support;
 
 use fairplay_quartets::explain::{explain, ClaimKind, Explanation, Knowledge, Questions};
 use fairplay_quartets::notation::{LogReader, RawAction};

@@ -19,7 +19,7 @@ use std::collections::BTreeSet;
 use fairplay_sequence::{audit_full_with, Cell, FullOptions, IllegalKind, Square, Team, Teams};
 use fairplay_sim::sequence::{simulate_seeded, Config};
 
-const LAYOUT: &str = include_str!("../data/board.txt");
+const LAYOUT: &str = include_str!("../../data/board.txt");
 
 /// Square index `row * 10 + column`; the board's cards as written in the layout.
 struct Layout {

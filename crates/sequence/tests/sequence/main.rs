@@ -1,0 +1,9 @@
+//! The sequence tests, one binary (each test binary links every dependency again).
+
+mod board;
+mod contract;
+mod full;
+mod game;
+mod marking_cases;
+mod markings;
+mod properties;
