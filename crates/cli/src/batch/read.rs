@@ -35,26 +35,27 @@ const BUFFER: usize = 1 << 16;
 /// What the file named `path` holds and how it is compressed, by its name: `.gz` and `.zst`
 /// are taken off, then `.jsonl` and `.ndjson` name JSON Lines; anything else is a log.
 pub fn kind(path: &Path) -> (Content, Compression) {
-    let (stem, compression) = match path.extension() {
-        Some(ext) if ext == "gz" => (
-            Path::new(path.file_stem().unwrap_or_default()),
-            Compression::Gzip,
-        ),
-        Some(ext) if ext == "zst" => (
-            Path::new(path.file_stem().unwrap_or_default()),
-            Compression::Zstd,
-        ),
-        _ => (path, Compression::Plain),
+    // The name's bytes, split at dots as `Path::extension` does (a leading dot starts no
+    // extension), without taking the path apart twice per file.
+    let name = path.file_name().unwrap_or_default().as_encoded_bytes();
+    let (stem, compression) = match extension(name) {
+        Some((stem, b"gz")) => (stem, Compression::Gzip),
+        Some((stem, b"zst")) => (stem, Compression::Zstd),
+        _ => (name, Compression::Plain),
     };
-    let json_lines = stem
-        .extension()
-        .is_some_and(|ext| ext == "jsonl" || ext == "ndjson");
-    let content = if json_lines {
-        Content::JsonLines
-    } else {
-        Content::Log
+    let content = match extension(stem) {
+        Some((_, b"jsonl" | b"ndjson")) => Content::JsonLines,
+        _ => Content::Log,
     };
     (content, compression)
+}
+
+/// A file name's stem and extension, if it has one.
+fn extension(name: &[u8]) -> Option<(&[u8], &[u8])> {
+    match name.iter().rposition(|&b| b == b'.') {
+        Some(0) | None => None,
+        Some(dot) => Some((&name[..dot], &name[dot + 1..])),
+    }
 }
 
 impl Compression {
@@ -152,5 +153,9 @@ mod tests {
         );
         assert_eq!(kind("x.ndjson.gz"), (Content::JsonLines, Compression::Gzip));
         assert_eq!(kind("notes.txt"), (Content::Log, Compression::Plain));
+        // As `Path::extension`: a leading dot starts no extension.
+        assert_eq!(kind("d/.gz"), (Content::Log, Compression::Plain));
+        assert_eq!(kind(".jsonl.gz"), (Content::Log, Compression::Gzip));
+        assert_eq!(kind("x..jsonl"), (Content::JsonLines, Compression::Plain));
     }
 }
