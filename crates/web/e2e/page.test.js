@@ -304,6 +304,124 @@ test('Hebrew: right to left, translated reasons, chosen from the browser languag
   await page.context().close();
 });
 
+/** Whether `text` still holds English words, apart from the log's own notation (in
+ * backquotes, and the cards, players and answers it names). */
+function english(text) {
+  return /[A-Za-z]{4,}/.test(text.replace(/`[^`]*`/g, ''));
+}
+
+test('Hebrew: the certificate, error messages and live fouls keep no English', async () => {
+  const page = await open('', { locale: 'he-IL' });
+  // Every certificate of the examples and of a few generated cheats' proofs.
+  const logs = [readFileSync(example('quartets/sample1.log'), 'utf8'), readFileSync(example('quartets/sample2.log'), 'utf8'),
+    '3\n1 A 2 3C yes\n1 A 2 3D no\n2 A 1 3C no\n'];
+  for (const seed of [1, 2, 3, 4, 6, 7]) logs.push(cli(['simulate', 'quartets', '--seed', String(seed), '--actions', '300', '--cheat-rate', '0.05']));
+  const kinds = new Set();
+  for (const log of logs) {
+    await paste(page, log);
+    const why = await page.$('#why');
+    if (!why) continue;
+    const text = await why.textContent();
+    kinds.add(await page.evaluate(() => window.fairplay.result.document.explanation.proof.why.kind));
+    assert.ok(!english(text), `English left in the certificate: ${text}`);
+    assert.match(text, /[\u0590-\u05FF]/);
+    assert.ok(!english(await page.$eval('#verdict', (v) => v.textContent)), 'the verdict');
+  }
+  assert.ok(kinds.size >= 2, `certificates of kinds ${[...kinds]}`);
+  // Malformed lines and rule errors: by the kind and parameters of the engine's error.
+  for (const log of ['3\n1 A 2 3C no\n2 A 3 3A maybe\n2 A 4 3D yes\n', '2\n1 A 2 3C no\n1 A 3 3A no\n',
+    '1\n1 A 9 3C no\n', '1\n1 B 2 3C no\n', '1\n1 A 2 3Z no\n']) {
+    await paste(page, log);
+    const text = await page.$eval('#error', (e) => e.textContent);
+    assert.ok(!english(text), `English left in the error: ${text}`);
+  }
+  // At the table: an action out of turn (skipped), then a foul with its parameters.
+  await page.click('#tab-table');
+  await page.click('#t-clear');
+  const enter = async (asker, asked, card, answer) => {
+    await page.selectOption('#t-asker', String(asker));
+    await page.selectOption('#t-asked', String(asked));
+    await page.selectOption('#t-card', card);
+    await page.click(answer === 'yes' ? '#t-yes' : '#t-no');
+  };
+  await enter(1, 2, '3C', 'yes');
+  await enter(1, 2, '3D', 'no');
+  await enter(1, 3, '3A', 'no');
+  await enter(2, 1, '3C', 'no');
+  const events = await page.$$eval('#t-events li', (l) => l.map((li) => li.textContent));
+  assert.equal(events.length, 4);
+  for (const text of events) assert.ok(!english(text), `English left at the table: ${text}`);
+  assert.match(events[3], /שחקן 1 הכחיש שהוא מחזיק את 3C/);
+  assert.match(events[2], /התור של שחקן 2/);
+  await page.context().close();
+});
+
+test('a seat: "I am player 2 and was dealt ...", the grid and the verdict from that seat', async () => {
+  const record = JSON.parse(cli(['simulate', 'quartets', '--seed', '5', '--actions', '1000', '--lay-aside-rate', '0', '--truth', '--format', 'jsonl']));
+  const hand = record.deal.find((h) => h.player === 2).cards.join(',');
+  const dir = mkdtempSync(join(tmpdir(), 'fairplay-e2e-'));
+  const file = join(dir, 'seat.log');
+  writeFileSync(file, record.log);
+  const seat = ['--seat', '2', '--hand', hand];
+  const expected = cli(['quartets', file, ...seat, '--explain', '--format', 'json']);
+  const page = await open();
+  await page.fill('#seat', '2');
+  await page.fill('#hand', hand);
+  await paste(page, record.log);
+  assert.equal(await page.$eval('#verdict', (v) => v.dataset.verdict), expected.verdict.kind);
+  assert.equal(await page.$eval('#verdict', (v) => v.dataset.contract), expected.contract);
+  assert.equal(await page.$eval('#seat-is', (p) => p.textContent), `I am player 2 and was dealt ${hand.replaceAll(',', ' ')}`);
+  const last = expected.verdict.kind === 'foul' ? expected.verdict.action - 1 : 1000;
+  for (const k of [0, 1, 100, Math.min(500, last), last]) {
+    await page.evaluate((step) => { const s = document.getElementById('slider'); s.value = String(step); s.dispatchEvent(new Event('input')); }, k);
+    const knowledge = cli(['quartets', file, ...seat, '--knowledge', '--at', String(k), '--format', 'json']).explanation.knowledge;
+    const cells = new Map(await page.$$eval('#grid tbody tr', (rows) => rows.map((row) => [row.dataset.card,
+      [...row.querySelectorAll('td')].map((c) => [Number(c.dataset.player), c.className])])));
+    for (const card of knowledge.cards) {
+      for (const [player, kind] of cells.get(card.card)) {
+        const want = !card.possible.includes(player) ? '' : card.moved ? 'seen' : card.holder ? 'certain' : 'possible';
+        assert.equal(kind, want, `${card.card}, player ${player}, after ${k}, from seat 2`);
+      }
+    }
+  }
+  // The seat sees more than a watcher: player 2's own cards are certain from the start.
+  await page.evaluate(() => { const s = document.getElementById('slider'); s.value = '0'; s.dispatchEvent(new Event('input')); });
+  for (const card of hand.split(',')) {
+    assert.equal(await page.$eval(`#grid tr[data-card="${card}"] td[data-player="2"]`, (c) => c.className), 'certain', card);
+  }
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: join(root, 'docs', 'web-seat.png') });
+  // A hand that is not one is the command line's usage error, shown as such.
+  await page.fill('#hand', '1A,1A');
+  await page.dispatchEvent('#hand', 'change');
+  await page.evaluate(() => window.fairplay.complete);
+  assert.ok(!(await page.$eval('#error', (e) => e.hidden)));
+  await page.context().close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('a file opened or dropped on the editor is judged', async () => {
+  const log = readFileSync(example('quartets/sample1.log'), 'utf8');
+  const expected = cli(['quartets', example('quartets/sample1.log'), '--format', 'json']);
+  const page = await open();
+  await page.setInputFiles('#file', { name: 'game.log', mimeType: 'text/plain', buffer: Buffer.from(log) });
+  await page.waitForFunction((t) => document.getElementById('log').value === t, log);
+  await page.evaluate(() => window.fairplay.complete);
+  assert.equal(await page.$eval('#verdict', (v) => v.dataset.contract), expected.contract);
+  const other = readFileSync(example('quartets/sample2.log'), 'utf8');
+  const expectedOther = cli(['quartets', example('quartets/sample2.log'), '--format', 'json']);
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], 'dropped.log', { type: 'text/plain' }));
+    const editor = document.getElementById('editor');
+    editor.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+    editor.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, other);
+  await page.waitForFunction((t) => document.getElementById('log').value === t, other);
+  await page.evaluate(() => window.fairplay.complete);
+  assert.equal(await page.$eval('#verdict', (v) => v.dataset.contract), expectedOther.contract);
+  await page.context().close();
+});
+
 test('the whole page is under 300 KB compressed', () => {
   let raw = 0;
   let gzip = 0;

@@ -1,7 +1,7 @@
 // The page: presentation only. Every verdict, reason and explanation comes from the engines
 // through engine.js; this file lays them out, steps through them and keeps the user's input.
 import { load, call } from './engine.js';
-import { t, reason, setLang, preferred, lang } from './i18n.js';
+import { t, reason, why, error as errorText, seatLine, setLang, preferred, lang } from './i18n.js';
 import { fragment, parse } from './share.js';
 import { table } from './table.js';
 
@@ -26,7 +26,9 @@ state.call = (request) => call(request);
 export function choice() {
   const number = (id) => ($(id).value === '' ? undefined : Number($(id).value));
   const hands = $('hands').value.trim();
+  const seat = $('seat').value === '' || $('hand').value.trim() === '' ? undefined : { player: Number($('seat').value), hand: $('hand').value.trim() };
   return {
+    seat,
     game: $('game').value,
     quartets: {
       players: number('players'), sets: number('sets'), cards_per_set: number('cps'),
@@ -113,7 +115,7 @@ function showVerdict() {
   }
   if (doc.error) {
     error.hidden = false;
-    error.textContent = t('lineError', { line: doc.error.line, message: doc.error.message });
+    error.textContent = t('lineError', { line: doc.error.line, message: errorText(state.result.detail, doc.error.message, doc.error.kind) });
     error.dataset.line = doc.error.line;
     box.textContent = '';
     return;
@@ -393,10 +395,17 @@ function showExplanation() {
   const doc = documentOf();
   const e = doc?.explanation;
   if (!e) return;
+  if (doc.game === 'quartets' && e.seat) {
+    const line = seatLine(e.seat, e.seat.text);
+    box.append(el('h2', { text: t('seatTitle') }),
+      el('p', { id: 'seat-is', text: t('seatIs', { player: e.seat.player, hand: e.seat.hand.join(' ') }) }),
+      ...(line ? [el('p', { id: 'seat-line', text: line })] : []));
+  }
   if (doc.game === 'quartets' && e.proof) {
+    const certificate = why(e.proof.why, doc.verdict.action, e.proof.why.text);
     box.append(el('h2', { text: t('proof') }),
       el('ul', { id: 'proof' }, ...e.proof.claims.map((c) => el('li', { text: `${c.action}: ${reason(c.kind, c, c.text)}` }))),
-      el('p', { lang: 'en', text: e.proof.why.text }));
+      el('p', { id: 'why', lang: certificate === e.proof.why.text ? 'en' : lang(), text: certificate }));
   }
   if (doc.game === 'quartets' && e.suspects) {
     const s = e.suspects;
@@ -420,6 +429,7 @@ export async function shareLink(embed = null) {
     log: $('log').value, step: state.step, game: documentOf()?.game ?? c.game,
     players: c.quartets.players, sets: c.quartets.sets, cps: c.quartets.cards_per_set,
     hands: $('hands').value.trim(), rules: c.sequence.rules, embed,
+    seat: c.seat?.player, hand: c.seat?.hand,
   });
   return `${location.origin}${location.pathname}#${frag}`;
 }
@@ -433,6 +443,8 @@ async function restore() {
   if (settings.sets) $('sets').value = settings.sets;
   if (settings.cps) $('cps').value = settings.cps;
   $('hands').value = settings.hands ?? '';
+  $('seat').value = settings.seat ?? '';
+  $('hand').value = settings.hand ?? '';
   if (settings.rules) document.querySelector(`input[name=rules][value=${settings.rules === 'full' ? 'full' : 'contract'}]`).checked = true;
   if (settings.embed) { state.embed = settings.embed; document.body.classList.add('embed'); }
   await judge(Number(settings.step ?? 0));
@@ -478,7 +490,7 @@ function bind() {
     if (item) goTo(Number(item.dataset.step));
   });
   window.addEventListener('resize', () => { list.height = $('actions').clientHeight; renderRows(); });
-  for (const id of ['game', 'players', 'sets', 'cps', 'hands']) $(id).addEventListener('change', () => judge());
+  for (const id of ['game', 'players', 'sets', 'cps', 'hands', 'seat', 'hand']) $(id).addEventListener('change', () => judge());
   for (const radio of document.querySelectorAll('input[name=rules]')) radio.addEventListener('change', () => judge());
   $('slider').addEventListener('input', () => goTo(Number($('slider').value)));
   $('first').addEventListener('click', () => goTo(0));
@@ -540,7 +552,7 @@ async function main() {
   await load();
   warmUp();
   bind();
-  table.start({ call, choice, t, reason, open: (log) => { $('log').value = log; $('tab-judge').click(); judge(); } });
+  table.start({ call, choice, t, reason, error: errorText, open: (log) => { $('log').value = log; $('tab-judge').click(); judge(); } });
   await examples();
   if (!(await restore())) {
     $('log').value = localStorage.getItem('fairplay.log') ?? '';

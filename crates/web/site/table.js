@@ -49,10 +49,10 @@ function refresh() {
   const events = api.call({ op: 'live', game: 'quartets', lines: entries.map((e) => `${e}\n`).join(''), quartets: api.choice().quartets });
   if (!Array.isArray(events)) { $('t-verdict').textContent = events.usage ?? ''; return; }
   let verdict = null;
-  for (const { text, event } of events) {
+  for (const { text, event, reason, detail } of events) {
     if (event.event === 'end') continue;
     const li = document.createElement('li');
-    li.textContent = words(event, text);
+    li.textContent = words(event, text, reason, detail);
     li.className = event.event === 'ignored' ? 'ignored' : event.verdict;
     list.append(li);
     if (event.event === 'step') verdict = event;
@@ -60,15 +60,17 @@ function refresh() {
   const box = $('t-verdict');
   box.className = `verdict ${verdict?.verdict ?? ''}`;
   box.dataset.verdict = verdict?.verdict ?? '';
-  box.textContent = verdict ? words(verdict, events.filter((e) => e.event.event === 'step').at(-1).text) : '';
+  const last = events.filter((e) => e.event.event === 'step').at(-1);
+  box.textContent = verdict ? words(verdict, last.text, last.reason) : '';
 }
 
-/** A live line in the language in use: by its event and reason kind, else as written. */
-function words(event, text) {
-  if (event.event === 'ignored') return api.reason('ignored', { line: event.error.line, message: event.error.message }, text);
+/** A live line in the language in use: by its event and reason kind with the parameters the
+ * engine gives (`reason` of a foul, `detail` of a skipped line), else as written. */
+function words(event, text, reason = null, detail = null) {
+  if (event.event === 'ignored') return api.reason('ignored', { line: event.error.line, message: api.error(detail, event.error.message) }, text);
   if (event.event !== 'step') return text;
   if (event.verdict === 'fair') return api.reason('fair-step', event, text);
-  const reasonText = api.reason(event.foul.reason.kind, {}, event.foul.reason.message);
+  const reasonText = api.reason(event.foul.reason.kind, reason ?? {}, event.foul.reason.message);
   return event.foul.action === event.action ? `${api.reason('foul-step', event, `${event.action}: CHEATING CERTAIN`)}: ${reasonText}` : text;
 }
 
