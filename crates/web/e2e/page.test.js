@@ -285,6 +285,49 @@ test('at the table: entries, the live verdict, undo, reload, export', async () =
   await page.context().close();
 });
 
+test('at the table, Sequence: picked moves, the live verdict, undo, reload, export', async () => {
+  const page = await open();
+  await page.check('input[name=rules][value=full]');
+  await page.click('#tab-table');
+  await page.check('input[name=t-game][value=sequence]');
+  const move = async (card, square, act = 's-place', team = '') => {
+    await page.selectOption('#s-team', team);
+    await page.selectOption('#s-card', card);
+    await page.selectOption('#s-square', square);
+    await page.click(`#${act}`);
+  };
+  // The first moves of full-illegal.log, then a chip on an occupied square.
+  await move('5h', 'E5', 's-place', 'blue');
+  await move('2c', 'G4');
+  await move('7c', 'C5');
+  assert.equal(await page.$eval('#t-verdict', (v) => v.dataset.verdict), 'fair');
+  await move('4d', 'E5');
+  const lines = ['1 5h P E5 blue', '2 2c P G4', '3 7c P C5', '4 4d P E5'];
+  const live = cli(['sequence', '--rules', 'full', '--live', '--format', 'json'], lines.join('\n') + '\n');
+  const steps = live.filter((e) => e.event === 'step');
+  assert.equal(await page.$eval('#t-verdict', (v) => v.dataset.verdict), steps.at(-1).verdict);
+  assert.equal(steps.at(-1).verdict, 'foul');
+  assert.equal(await page.$$eval('#t-events li', (l) => l.length), 4);
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('fairplay.table.sequence')).join('|')), lines.join('|'));
+  await page.click('#t-undo');
+  assert.equal(await page.$eval('#t-verdict', (v) => v.dataset.verdict), 'fair');
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  await page.check('input[name=rules][value=full]');
+  await page.click('#tab-table');
+  assert.ok(await page.$eval('input[name=t-game][value=sequence]', (r) => r.checked));
+  assert.equal(await page.$$eval('#t-events li', (l) => l.length), 3);
+  const download = page.waitForEvent('download');
+  await page.click('#t-export');
+  const file = await (await download).path();
+  assert.equal(readFileSync(file, 'utf8'), `3\n${lines.slice(0, 3).join('\n')}\n`);
+  await page.click('#t-open');
+  assert.equal(await page.$eval('#log', (e) => e.value), `3\n${lines.slice(0, 3).join('\n')}\n`);
+  await page.evaluate(() => window.fairplay.complete);
+  assert.equal(await page.$$eval('#board .chip', (c) => c.length), 3);
+  await page.context().close();
+});
+
 test('Hebrew: right to left, translated reasons, chosen from the browser language', async () => {
   const page = await open('', { locale: 'he-IL' });
   assert.equal(await page.$eval('html', (h) => h.dir), 'rtl');

@@ -552,7 +552,7 @@ async function main() {
   await load();
   warmUp();
   bind();
-  table.start({ call, choice, t, reason, error: errorText, open: (log) => { $('log').value = log; $('tab-judge').click(); judge(); } });
+  table.start({ call, choice, t, reason, error: errorText, open: (log, game) => { $('log').value = log; $('game').value = game ?? 'auto'; $('tab-judge').click(); judge(); } });
   await examples();
   if (!(await restore())) {
     $('log').value = localStorage.getItem('fairplay.log') ?? '';

@@ -30,6 +30,9 @@ const UI = {
     blue: 'blue', green: 'green', red: 'red', tokensTitle: 'tokens on each card\'s two squares',
     seatPlayer: 'I am player', seatHand: 'and was dealt', seatTitle: 'From a seat',
     seatIs: 'I am player {player} and was dealt {hand}',
+    team: 'Team', square: 'Square', place: 'place a chip', remove: 'remove a chip',
+    discard: 'discard a dead card', teamOnTurn: 'the team on turn', bySpot: '— (the card\'s spot)',
+    tableSeqRules: 'The Sequence rules are those chosen under "Judge a log".',
   },
   he: {
     title: 'fairplay — שופט', tabJudge: 'שפיטת משחק', tabTable: 'ליד השולחן', language: 'שפה',
@@ -56,6 +59,9 @@ const UI = {
     blue: 'כחול', green: 'ירוק', red: 'אדום', tokensTitle: 'אסימונים על שתי המשבצות של כל קלף',
     seatPlayer: 'אני שחקן', seatHand: 'וקיבלתי', seatTitle: 'מהמושב של שחקן',
     seatIs: 'אני שחקן {player} וקיבלתי {hand}',
+    team: 'קבוצה', square: 'משבצת', place: 'הנחת אסימון', remove: 'הסרת אסימון',
+    discard: 'השלכת קלף מת', teamOnTurn: 'הקבוצה שבתור', bySpot: '— (המשבצת של הקלף)',
+    tableSeqRules: 'חוקי הסיקוונס הם אלה שנבחרו ב"שפיטת משחק".',
   },
 };
 
