@@ -164,34 +164,52 @@ test('a 1000-action log: verdict from paste, grid at several steps, step time', 
   // Steps at several positions: a jump there by the slider, then single steps by the arrow
   // keys. Each is timed from the event to the end of the style and layout it causes (the
   // main thread's work for the frame, forced here), and to the next animation frame.
+  // The main thread's CPU time over the steps (Chromium's thread clock, so time the busy
+  // machine takes the CPU away is not counted), each step's frame included.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  const before = await metrics();
   const steps = await page.evaluate(async () => {
     const slider = document.getElementById('slider');
-    const out = { work: [], engine: [], frame: [] };
+    const out = { work: [], engine: [], frame: [], jump: [], key: [] };
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-    const time = async (act) => {
+    const time = async (act, kind) => {
       await frame();
       const started = performance.now();
       act();
       document.documentElement.getBoundingClientRect();
       void document.documentElement.offsetHeight;
       out.work.push(performance.now() - started);
+      out[kind].push(performance.now() - started);
       out.engine.push(window.fairplay.engineMs);
       await frame();
       out.frame.push(performance.now() - started);
     };
     const key = (name) => document.body.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true }));
     for (const k of [1, 100, 250, 500, 750, 900, 999, 1000, 2, 600]) {
-      await time(() => { slider.value = String(k); slider.dispatchEvent(new Event('input')); });
+      await time(() => { slider.value = String(k); slider.dispatchEvent(new Event('input')); }, 'jump');
       for (const name of k > 995 ? ['ArrowLeft', 'ArrowLeft', 'ArrowRight', 'ArrowLeft'] : ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft']) {
-        await time(() => key(name));
+        await time(() => key(name), 'key');
       }
     }
     return out;
   });
+  const spent = await metrics();
+  const perStep = (name) => ((spent[name] - before[name]) * 1000) / steps.work.length;
+  figures.stepCpuMs = perStep('ThreadTime');
+  figures.stepScriptCpuMs = perStep('ScriptDuration');
+  figures.stepLayoutCpuMs = perStep('LayoutDuration') + perStep('RecalcStyleDuration');
+  await cdp.detach();
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   figures.steps = steps.work.length;
   figures.stepMedianMs = median(steps.work);
   figures.stepMaxMs = Math.max(...steps.work);
+  figures.stepP90Ms = [...steps.work].sort((a, b) => a - b)[Math.floor(steps.work.length * 0.9)];
+  figures.jumpMedianMs = median(steps.jump);
+  figures.jumpMaxMs = Math.max(...steps.jump);
+  figures.keyMedianMs = median(steps.key);
+  figures.keyMaxMs = Math.max(...steps.key);
   figures.stepEngineMedianMs = median(steps.engine);
   figures.stepEngineMaxMs = Math.max(...steps.engine);
   figures.stepToFrameMedianMs = median(steps.frame);

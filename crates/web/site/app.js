@@ -145,8 +145,9 @@ function showActions() {
   const box = $('actions');
   const ol = $('action-list');
   list.first = list.last = -1;
+  ol.replaceChildren();
   const doc = documentOf();
-  if (!doc || doc.error) { ol.replaceChildren(); ol.style.height = '0px'; return; }
+  if (!doc || doc.error) { ol.style.height = '0px'; return; }
   list.foul = doc.verdict.kind === 'foul' ? foulIndex() : Infinity;
   list.proof = new Set(doc.explanation?.proof?.actions ?? []);
   list.row = parseFloat(getComputedStyle(document.documentElement).fontSize) * 1.5;
@@ -160,6 +161,11 @@ function showActions() {
 /** One row of the action list: action `number` with its marks, as one text (one text run
  * per row: rows of several inline parts cost several times more to lay out). */
 function actionItem(number) {
+  return fillItem(document.createElement('li'), number);
+}
+
+/** Makes `item` the row of action `number` (rows are reused when the list jumps). */
+function fillItem(item, number) {
   const doc = documentOf();
   const action = state.result.actions[number - 1];
   const foul = list.foul;
@@ -168,27 +174,36 @@ function actionItem(number) {
   const marks = [t({ fair: 'markFair', foul: doc.game === 'sequence' ? 'markIllegal' : 'markFoul', unjudged: 'markAfter' }[kind])];
   if (proof) marks.push(t('markProof'));
   const width = String(actionCount()).length + 1;
-  const item = el('li', { class: kind + (proof ? ' proof' : ''), 'data-step': number, 'data-line': action.line,
-    'aria-posinset': number, 'aria-setsize': actionCount(), text: `${`${number}.`.padStart(width)} ${action.text}  ${marks.join(' · ')}` });
+  item.className = kind + (proof ? ' proof' : '');
+  item.dataset.step = number;
+  item.dataset.line = action.line;
+  item.setAttribute('aria-posinset', number);
+  item.setAttribute('aria-setsize', actionCount());
+  item.textContent = `${`${number}.`.padStart(width)} ${action.text}  ${marks.join(' · ')}`;
   item.setAttribute('aria-label', `${action.text}: ${marks.join(', ')}`);
   if (number === state.step) item.setAttribute('aria-current', 'step');
+  else item.removeAttribute('aria-current');
   return item;
 }
 
-/** Puts the rows in view (and a margin of five each side) in the list; rows already there
+/** Puts the rows in view (and a margin of three each side) in the list; rows already there
  * stay, so that a step by one adds at most one row. */
 function renderRows() {
   const n = actionCount();
   if (!list.row) return;
-  const first = Math.max(0, Math.floor(list.top / list.row) - 5);
-  const last = Math.min(n, Math.ceil((list.top + Math.max(list.height, 20 * list.row)) / list.row) + 5);
+  const first = Math.max(0, Math.floor(list.top / list.row) - 3);
+  const last = Math.min(n, Math.ceil((list.top + Math.max(list.height, 20 * list.row)) / list.row) + 3);
   if (first === list.first && last === list.last) return;
   const ol = $('action-list');
   ol.style.paddingTop = `${first * list.row}px`;
   if (last <= list.first || first >= list.last || list.first < 0) {
-    const items = [];
-    for (let number = first + 1; number <= last; number++) items.push(actionItem(number));
-    ol.replaceChildren(...items);
+    // A jump: the rows there are, refilled; any missing made, any left over dropped.
+    const rows = [...ol.children];
+    for (let number = first + 1; number <= last; number++) {
+      const row = rows[number - first - 1];
+      if (row) fillItem(row, number); else ol.append(actionItem(number));
+    }
+    for (const row of rows.slice(last - first)) row.remove();
   } else {
     // Rows numbered list.first+1..list.last are in the list: drop those out of the window,
     // add the new ones at either end.
