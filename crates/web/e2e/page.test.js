@@ -450,7 +450,10 @@ test('a seat: "I am player 2 and was dealt ...", the grid and the verdict from t
   for (const card of hand.split(',')) {
     assert.equal(await page.$eval(`#grid tr[data-card="${card}"] td[data-player="2"]`, (c) => c.className), 'certain', card);
   }
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: join(root, 'docs', 'web-seat.png') });
+  if (process.env.SCREENSHOTS) {
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.screenshot({ path: join(root, 'docs', 'web-seat.png') });
+  }
   // A hand that is not one is the command line's usage error, shown as such.
   await page.fill('#hand', '1A,1A');
   await page.dispatchEvent('#hand', 'change');

@@ -254,8 +254,9 @@ function current(k) {
   const box = $('actions');
   const top = (k - 1) * list.row;
   const before = list.top;
-  if (k > 0 && top < list.top) list.top = top;
-  else if (k > 0 && top + list.row > list.top + list.height) list.top = top + list.row - list.height;
+  if (k === 0) list.top = 0;
+  else if (top < list.top) list.top = top;
+  else if (top + list.row > list.top + list.height) list.top = top + list.row - list.height;
   renderRows();
   $('action-list').querySelector('[aria-current]')?.removeAttribute('aria-current');
   $('action-list').querySelector(`[data-step="${k}"]`)?.setAttribute('aria-current', 'step');
@@ -275,7 +276,7 @@ function buildGrid(deck, players, key) {
   const head = el('tr', {}, el('th', { scope: 'col', text: t('card') }), ...players.map((p) => {
     const count = el('span', { class: 'count' });
     const sets = el('span', { class: 'sets' });
-    const th = el('th', { scope: 'col', 'data-player': p }, `${t('player')} ${p}`, el('br'), count, sets);
+    const th = el('th', { scope: 'col', 'data-player': p }, `${t('player')} ${p}`, count, sets);
     heads.set(p, { count, sets });
     return th;
   }));
