@@ -99,11 +99,11 @@ function showVerdict() {
   const lines = $('log').value.split('\n').length;
   const doc = documentOf();
   const bad = doc?.error?.line;
-  gutter.replaceChildren(...Array.from({ length: Math.max(lines, 1) }, (_, i) => {
-    const span = el('span', { text: String(i + 1) + '\n' });
-    if (i + 1 === bad) span.className = 'bad';
-    return span;
-  }));
+  // The line numbers as three texts: those before the bad line, the bad line's, those after.
+  const numbers = (from, to) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => `${from + i}\n`).join('');
+  const count = Math.max(lines, 1);
+  if (bad >= 1 && bad <= count) gutter.replaceChildren(numbers(1, bad - 1), el('span', { class: 'bad', text: `${bad}\n` }), numbers(bad + 1, count));
+  else gutter.replaceChildren(numbers(1, count));
   error.hidden = true;
   box.className = 'verdict';
   $('stepper').hidden = true;
