@@ -335,6 +335,12 @@ test('at the table, Sequence: picked moves, the live verdict, undo, reload, expo
   assert.equal(steps.at(-1).verdict, 'foul');
   assert.equal(await page.$$eval('#t-events li', (l) => l.length), 4);
   assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('fairplay.table.sequence')).join('|')), lines.join('|'));
+  // In Hebrew, the illegal move in words of the table, from the engine's parameters.
+  await page.selectOption('#lang', 'he');
+  const illegal = await page.$eval('#t-events li:last-child', (li) => li.textContent);
+  assert.match(illegal, /תור 4: מהלך לא חוקי: 4d שוחק על E5, שמראה 5h/);
+  assert.ok(!english(illegal), illegal);
+  await page.selectOption('#lang', 'en');
   await page.click('#t-undo');
   assert.equal(await page.$eval('#t-verdict', (v) => v.dataset.verdict), 'fair');
   await page.reload();

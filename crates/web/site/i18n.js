@@ -114,6 +114,7 @@ const REASONS = {
     sole: 'שחקנים {players} יכולים להיות הרמאי היחיד; לפחות {minimum} רימו',
     'fair-step': 'פעולה {action}: משחק כן עדיין אפשרי',
     'foul-step': 'פעולה {action}: רמאות ודאית',
+    'illegal-step': 'תור {action}: מהלך לא חוקי',
     ignored: 'שורה {line}: {message} (השורה לא נקלטה)',
     'against-hand': 'היד שניתנה לשחקן {seat} סותרת את היומן: {card} יצא מהיד של שחקן {player}',
     // The seat's verdict beside a watcher's (SeatView's fields).

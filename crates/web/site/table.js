@@ -119,8 +119,11 @@ function words(event, text, reason = null, detail = null) {
   if (event.event === 'ignored') return api.reason('ignored', { line: event.error.line, message: api.error(detail, event.error.message) }, text);
   if (event.event !== 'step') return text;
   if (event.verdict === 'fair') return api.reason('fair-step', event, text);
-  // A Sequence foul comes without its parameters: its words stay the engine's.
-  if (game === 'sequence' && !reason) return text;
+  if (game === 'sequence') {
+    // The illegal move with its parameters (as the judge's explanation gives it).
+    if (!reason || event.foul.action !== event.action) return text;
+    return `${api.reason('illegal-step', event, `turn ${event.action}: ILLEGAL`)}: ${api.reason(reason.kind, reason, event.foul.reason.message)}`;
+  }
   const reasonText = api.reason(event.foul.reason.kind, reason ?? {}, event.foul.reason.message);
   return event.foul.action === event.action ? `${api.reason('foul-step', event, `${event.action}: CHEATING CERTAIN`)}: ${reasonText}` : text;
 }

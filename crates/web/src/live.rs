@@ -4,6 +4,9 @@ use fairplay_core::lines::DEFAULT_MAX_LINE;
 use fairplay_core::live::Event;
 use fairplay_quartets::Rules;
 use fairplay_report::live::{json, line};
+use fairplay_report::sequence::SequenceDetails;
+use fairplay_sequence::explain::{explain_contract, explain_full};
+use fairplay_sequence::SequenceRules;
 use serde::Serialize;
 
 use crate::choice::{Choice, Chosen};
@@ -15,11 +18,12 @@ use crate::to_json;
 struct LiveEvent {
     text: String,
     event: serde_json::Value,
-    /// Quartets, a step once cheating is certain: the engine's reason with its parameters
-    /// (`fairplay_quartets::Reason`, as `judge` gives it), which the event carries only in
-    /// words.
+    /// A step once cheating is certain (Quartets) or once a move was illegal (Sequence): the
+    /// engine's reason with its parameters, which the event carries only in words: the
+    /// `fairplay_quartets::Reason` (as `reason` of `judge`), the Sequence illegal move (as
+    /// `explanation.illegal` of `judge`: its kind, parameters, `what` and `rule`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<fairplay_quartets::Reason>,
+    reason: Option<serde_json::Value>,
     /// Quartets, a line skipped as an error: the error's kind and parameters (as `detail` of
     /// a `judge` response, without the line and action: the event's `error` has them).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -73,8 +77,8 @@ pub fn live(lines: &[u8], choice: &Choice) -> String {
     }
     let replayed = match &chosen {
         Chosen::Quartets(quartets) => replay(lines, quartets.rules(), &seen),
-        Chosen::Sequence(_) => Replayed {
-            reason: None,
+        Chosen::Sequence(sequence) => Replayed {
+            reason: sequence_illegal(lines, sequence.rules(), &seen),
             ignored: Vec::new(),
         },
     };
@@ -82,7 +86,7 @@ pub fn live(lines: &[u8], choice: &Choice) -> String {
         .into_iter()
         .map(|(foul, mut event)| {
             if foul {
-                event.reason = replayed.reason;
+                event.reason.clone_from(&replayed.reason);
             }
             let line = event.event["error"]["line"].as_u64();
             if let Some((_, detail)) = replayed
@@ -103,20 +107,55 @@ pub fn live(lines: &[u8], choice: &Choice) -> String {
 /// live game took in, judged as a whole log by the engine (the live events carry them in
 /// words only).
 struct Replayed {
-    reason: Option<fairplay_quartets::Reason>,
+    reason: Option<serde_json::Value>,
     /// Per skipped line: its number and its error's kind and parameters.
     ignored: Vec<(usize, serde_json::Value)>,
 }
 
-fn replay(lines: &[u8], rules: &Rules, seen: &Seen) -> Replayed {
-    let as_log = |taken: &[&[u8]]| {
-        let mut log = format!("{}\n", taken.len()).into_bytes();
-        for text in taken {
-            log.extend_from_slice(text);
-            log.push(b'\n');
+/// `taken` as a log: its count line, then the lines.
+fn as_log(taken: &[&[u8]]) -> Vec<u8> {
+    let mut log = format!("{}\n", taken.len()).into_bytes();
+    for text in taken {
+        log.extend_from_slice(text);
+        log.push(b'\n');
+    }
+    log
+}
+
+/// The illegal move of a live Sequence game with its parameters: the lines taken in up to the
+/// first illegal one, explained by the engine as a whole log.
+fn sequence_illegal(lines: &[u8], rules: SequenceRules, seen: &Seen) -> Option<serde_json::Value> {
+    let until = seen.foul_line?;
+    let mut reader = fairplay_text::Lines::new(lines);
+    let mut taken: Vec<&[u8]> = Vec::new();
+    let mut first = true;
+    while let Some(text) = reader.next_line() {
+        let number = reader.number();
+        if number > until {
+            break;
         }
-        log
-    };
+        if text.trim_ascii().is_empty() {
+            continue;
+        }
+        if std::mem::take(&mut first) && seen.count_skipped {
+            continue;
+        }
+        if !seen.ignored.contains(&number) {
+            taken.push(text);
+        }
+    }
+    let log = as_log(&taken);
+    let explanation = match rules {
+        SequenceRules::Contract => explain_contract(&log),
+        SequenceRules::Full(teams) => explain_full(&log, teams),
+    }
+    .ok()?;
+    let mut details = serde_json::to_value(SequenceDetails::new(&explanation)).ok()?;
+    let illegal = details.get_mut("illegal")?.take();
+    (!illegal.is_null()).then_some(illegal)
+}
+
+fn replay(lines: &[u8], rules: &Rules, seen: &Seen) -> Replayed {
     let mut replayed = Replayed {
         reason: None,
         ignored: Vec::new(),
@@ -155,7 +194,7 @@ fn replay(lines: &[u8], rules: &Rules, seen: &Seen) -> Replayed {
             replayed.reason = fairplay_quartets::audit(&as_log(&taken), rules)
                 .ok()
                 .and_then(|report| report.cheating)
-                .map(|cheating| cheating.contradiction.reason);
+                .and_then(|cheating| serde_json::to_value(cheating.contradiction.reason).ok());
         }
     }
     replayed

@@ -379,3 +379,20 @@ fn a_live_foul_comes_with_the_reason_and_its_parameters() {
         json!({"kind": "rule:out-of-turn", "actor": 1, "turn": 2})
     );
 }
+
+#[test]
+fn a_live_illegal_move_comes_with_its_parameters() {
+    let moves = "1 5h P E5 blue\n2 2c P G4\n3 4d P E5\n";
+    let events = call(
+        json!({"op": "live", "lines": moves, "game": "sequence", "sequence": {"rules": "full"}}),
+    );
+    let illegal = events
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["event"]["verdict"] == "foul")
+        .expect("an illegal move");
+    assert_eq!(illegal["reason"]["kind"], "wrong-square");
+    assert_eq!(illegal["reason"]["square"], "E5");
+    assert_eq!(illegal["reason"]["shows"], "5h");
+}
