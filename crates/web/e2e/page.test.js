@@ -410,6 +410,15 @@ test('Hebrew: the certificate, error messages and live fouls keep no English', a
     const text = await page.$eval('#error', (e) => e.textContent);
     assert.ok(!english(text), `English left in the error: ${text}`);
   }
+  // Sequence errors too: a bad verb, a square that shows another card, a missing square.
+  await page.selectOption('#game', 'sequence');
+  await page.check('input[name=rules][value=full]');
+  for (const log of ['1\n1 5s X 5s\n', '1\n1 5s P 5s@A2\n', '1\n1 5s P 5s\n', '1\nx 5s P 5s\n']) {
+    await paste(page, log);
+    const text = await page.$eval('#error', (e) => e.textContent);
+    assert.ok(!english(text), `English left in the error: ${text}`);
+  }
+  await page.selectOption('#game', 'auto');
   // At the table: an action out of turn (skipped), then a foul with its parameters.
   await page.click('#tab-table');
   await page.click('#t-clear');

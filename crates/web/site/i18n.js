@@ -133,14 +133,20 @@ const REASONS = {
     'rule:asks-absent': 'שחקן {asker} שואל את שחקן {target}, שיצא מהמשחק (אין לו קלפים)',
     'rule:card-gone': 'הקלף {card} כבר יצא מהמשחק (הרביעייה שלו הונחה בצד)',
     'rule:set-gone': 'רביעייה {set} כבר הונחה בצד',
+    'name:mismatch': 'המשבצת {square} מראה {shows}, לא {written}',
+    'name:corner-spot': 'המשבצת {square} היא פינה חופשית: היא אינה מראה קלף, וחוקי החוזה שופטים קלפים',
+    'name:marks-without-placement': 'רק הנחה (`P`) משלימה רצף, ולכן רק היא יכולה לציין משבצות מסומנות',
+    'name:discard-in-contract': 'השלכות (`D`) שייכות לחוקים המלאים, לא לפורמט החוזה',
+    'name:square-needed': 'החוקים המלאים דורשים את המשבצת של כל הנחה והסרה (כמו `{card}@B7` או `B7`), נמצא רק `{card}`',
+    'name:no-such-team': 'אין קבוצה {team} במשחק של {teams} קבוצות',
     // Errors of the core's kinds that have no parameters beyond the line.
     'error:unknown-game': 'אי אפשר לזהות את המשחק: השורה אינה פעולה של רביעיות ואינה מהלך של סיקוונס',
     'error:line-too-long': 'השורה ארוכה מדי',
   },
 };
 
-// What a malformed line should have held (the `expected` of a parse error), by the engine's
-// words.
+// What a malformed line should have held (the `expected` of a parse error, Quartets or
+// Sequence), by the engine's words.
 const EXPECTED = {
   he: {
     'a player number': 'מספר שחקן',
@@ -151,6 +157,13 @@ const EXPECTED = {
     '`A` (ask) or `Q` (lay a set aside)': '`A` (בקשה) או `Q` (הנחת רביעייה בצד)',
     'the end of the line': 'סוף השורה',
     'the number of actions': 'מספר הפעולות',
+    'a turn number': 'מספר תור',
+    'a card such as `5s`, `Xh` or `10h` (rank 2-9, X or 10, J, Q, K, A; suit h, c, d, s)': 'קלף כמו `5s`, `Xh` או `10h` (דרגה 2-9, X או 10, J, Q, K, A; צורה h, c, d, s)',
+    'a spot: the card it shows (`5s`), its square (`B7`, columns A-J, rows 1-10) or both (`5s@B7`)': 'מקום: הקלף שהמשבצת מראה (`5s`), המשבצת (`B7`, עמודות A-J, שורות 1-10) או שניהם (`5s@B7`)',
+    '`P` (place), `R` (remove) or `D` (discard a dead card)': '`P` (הנחה), `R` (הסרה) או `D` (השלכת קלף מת)',
+    'a team (`blue`, `green`, `red`) or the end of the line': 'קבוצה (`blue`, `green`, `red`) או סוף השורה',
+    'the sequences marked (the first and last of five squares in a line, such as `A2-E2`, several joined by `+`) or the end of the line': 'הרצפים המסומנים (הראשונה והאחרונה מחמש משבצות בקו, כמו `A2-E2`, כמה מחוברים ב-`+`) או סוף השורה',
+    'a team (`blue`, `green`, `red`), the sequences marked (the first and last of five squares in a line, such as `A2-E2`, several joined by `+`) or the end of the line': 'קבוצה (`blue`, `green`, `red`), הרצפים המסומנים (הראשונה והאחרונה מחמש משבצות בקו, כמו `A2-E2`, כמה מחוברים ב-`+`) או סוף השורה',
   },
 };
 

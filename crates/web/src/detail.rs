@@ -60,3 +60,51 @@ fn rule(error: &RuleError) -> (&'static str, Value) {
         RuleError::SetGone(set) => ("set-gone", json!({ "set": set.to_string() })),
     }
 }
+
+/// A Sequence log error's kind and parameters: `{"kind": "parse", "line", "expected",
+/// "found"}` for a line that is not a move, `{"kind": "name:mismatch", "line", "square",
+/// "shows", "written"}` and so on for a move naming what the board or the game does not have.
+pub fn sequence_detail(error: &fairplay_sequence::LogError) -> Value {
+    use fairplay_sequence::NameError as Name;
+    match error {
+        fairplay_sequence::LogError::Parse(parse) => json!({
+            "kind": "parse",
+            "line": parse.line,
+            "expected": parse.expected,
+            "found": parse.found,
+        }),
+        fairplay_sequence::LogError::Name { line, error } => {
+            let (kind, mut params) = match error {
+                Name::Mismatch {
+                    square,
+                    shows,
+                    written,
+                } => (
+                    "mismatch",
+                    json!({
+                        "square": square.to_string(),
+                        "shows": shows.map(|c| c.to_string()),
+                        "written": written.to_string(),
+                    }),
+                ),
+                Name::CornerSpot(square) => {
+                    ("corner-spot", json!({ "square": square.to_string() }))
+                }
+                Name::MarksWithoutPlacement => ("marks-without-placement", json!({})),
+                Name::DiscardInContract => ("discard-in-contract", json!({})),
+                Name::SquareNeeded { card } => {
+                    ("square-needed", json!({ "card": card.to_string() }))
+                }
+                Name::NoSuchTeam { team, teams } => (
+                    "no-such-team",
+                    json!({ "team": team.name(), "teams": teams.count() }),
+                ),
+            };
+            if let Value::Object(map) = &mut params {
+                map.insert("kind".into(), json!(format!("name:{kind}")));
+                map.insert("line".into(), json!(line));
+            }
+            params
+        }
+    }
+}

@@ -44,7 +44,7 @@ struct Judged<'a, D> {
 #[derive(Serialize)]
 pub(crate) struct Failed<'a> {
     document: ErrorDocument<'a>,
-    /// Quartets: the error's kind and parameters, for translation tables (`detail.rs`).
+    /// The error's kind and parameters, for translation tables (`detail.rs`).
     #[serde(skip_serializing_if = "Option::is_none")]
     detail: Option<serde_json::Value>,
 }
@@ -83,6 +83,19 @@ pub(crate) fn no_game(why: NoGame) -> String {
     }
 }
 
+/// The response for a Sequence log that cannot be judged, with the error's parameters: the
+/// engine's own error, read again from the log by the rules chosen.
+pub(crate) fn failed_sequence(log: &[u8], rules: SequenceRules, error: &LogError) -> String {
+    let typed = match rules {
+        SequenceRules::Contract => explain_contract(log).err(),
+        SequenceRules::Full(teams) => explain_full(log, teams).err(),
+    };
+    to_json(&Failed {
+        document: ErrorDocument::new(Some("sequence"), error),
+        detail: typed.as_ref().map(crate::detail::sequence_detail),
+    })
+}
+
 /// Judges `log` as `choice` says and, if asked, explains the verdict.
 pub fn judge(log: &[u8], explained: bool, choice: &Choice) -> String {
     let chosen = match choice.choose(log) {
@@ -111,7 +124,7 @@ pub fn judge(log: &[u8], explained: bool, choice: &Choice) -> String {
                 Chosen::Quartets(quartets) => {
                     failed_quartets(log, quartets.rules(), seat.as_ref(), &error)
                 }
-                Chosen::Sequence(_) => failed(Some(game.name()), &error),
+                Chosen::Sequence(sequence) => failed_sequence(log, sequence.rules(), &error),
             }
         }
     };

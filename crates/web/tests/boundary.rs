@@ -396,3 +396,15 @@ fn a_live_illegal_move_comes_with_its_parameters() {
     assert_eq!(illegal["reason"]["square"], "E5");
     assert_eq!(illegal["reason"]["shows"], "5h");
 }
+
+#[test]
+fn a_sequence_error_comes_with_its_kind_and_parameters() {
+    let verb = call(json!({"op": "judge", "log": "1\n1 5s X 5s\n", "game": "sequence"}));
+    assert_eq!(verb["detail"]["kind"], "parse");
+    assert_eq!(verb["detail"]["line"], 2);
+    let mismatch = call(
+        json!({"op": "judge", "log": "1\n1 5s P 5s@A2\n", "game": "sequence", "sequence": {"rules": "full"}}),
+    );
+    assert_eq!(mismatch["detail"]["kind"], "name:mismatch", "{mismatch}");
+    assert_eq!(mismatch["detail"]["written"], "5s");
+}
