@@ -1,7 +1,7 @@
 // The page: presentation only. Every verdict, reason and explanation comes from the engines
 // through engine.js; this file lays them out, steps through them and keeps the user's input.
 import { load, call } from './engine.js';
-import { t, reason, setLang, preferred, lang } from './i18n.js';
+import { t, reason, why, error as errorText, seatLine, setLang, preferred, lang } from './i18n.js';
 import { fragment, parse } from './share.js';
 import { table } from './table.js';
 
@@ -18,7 +18,7 @@ const el = (tag, attrs = {}, ...children) => {
 };
 
 /** What the page shows: the last judgement and the step. Read by the browser tests. */
-const state = { result: null, step: 0, deck: null, judgeMs: 0, stepMs: 0, embed: null, ticket: 0, complete: null };
+const state = { result: null, step: 0, deck: null, judgeMs: 0, stepMs: 0, engineMs: 0, embed: null, ticket: 0, complete: null };
 window.fairplay = state;
 state.call = (request) => call(request);
 
@@ -26,7 +26,9 @@ state.call = (request) => call(request);
 export function choice() {
   const number = (id) => ($(id).value === '' ? undefined : Number($(id).value));
   const hands = $('hands').value.trim();
+  const seat = $('seat').value === '' || $('hand').value.trim() === '' ? undefined : { player: Number($('seat').value), hand: $('hand').value.trim() };
   return {
+    seat,
     game: $('game').value,
     quartets: {
       players: number('players'), sets: number('sets'), cards_per_set: number('cps'),
@@ -63,9 +65,9 @@ export function judge(step = null) {
 function explainNow(step) {
   const document = state.result.document;
   if (document?.error || state.result.usage) {
-    $('actions').replaceChildren();
+    $('action-list').replaceChildren();
     $('explain').replaceChildren();
-    $('view').replaceChildren();
+    clearView();
     return;
   }
   state.result = call({ op: 'judge', log: $('log').value, ...choice() });
@@ -97,11 +99,11 @@ function showVerdict() {
   const lines = $('log').value.split('\n').length;
   const doc = documentOf();
   const bad = doc?.error?.line;
-  gutter.replaceChildren(...Array.from({ length: Math.max(lines, 1) }, (_, i) => {
-    const span = el('span', { text: String(i + 1) + '\n' });
-    if (i + 1 === bad) span.className = 'bad';
-    return span;
-  }));
+  // The line numbers as three texts: those before the bad line, the bad line's, those after.
+  const numbers = (from, to) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => `${from + i}\n`).join('');
+  const count = Math.max(lines, 1);
+  if (bad >= 1 && bad <= count) gutter.replaceChildren(numbers(1, bad - 1), el('span', { class: 'bad', text: `${bad}\n` }), numbers(bad + 1, count));
+  else gutter.replaceChildren(numbers(1, count));
   error.hidden = true;
   box.className = 'verdict';
   $('stepper').hidden = true;
@@ -113,7 +115,7 @@ function showVerdict() {
   }
   if (doc.error) {
     error.hidden = false;
-    error.textContent = t('lineError', { line: doc.error.line, message: doc.error.message });
+    error.textContent = t('lineError', { line: doc.error.line, message: errorText(state.result.detail, doc.error.message, doc.error.kind) });
     error.dataset.line = doc.error.line;
     box.textContent = '';
     return;
@@ -134,50 +136,132 @@ function showVerdict() {
   box.dataset.contract = doc.contract;
 }
 
+/** The action list shows only the rows in view (a 1000-action log keeps about 40 in the
+ * page): its rows are of one fixed height, so where each is follows by arithmetic and a step
+ * reads no layout. */
+const list = { top: 0, row: 0, height: 0, first: -1, last: -1, foul: Infinity, proof: new Set() };
+
 function showActions() {
-  const list = $('actions');
-  list.replaceChildren();
+  const box = $('actions');
+  const ol = $('action-list');
+  list.first = list.last = -1;
+  ol.replaceChildren();
   const doc = documentOf();
-  if (!doc || doc.error) return;
-  const foul = doc.verdict.kind === 'foul' ? foulIndex() : Infinity;
-  const proof = new Set(doc.explanation?.proof?.actions ?? []);
-  state.result.actions.forEach((action, i) => {
-    const number = i + 1;
-    const kind = number < foul ? 'fair' : number === foul ? 'foul' : 'unjudged';
-    const marks = [t({ fair: 'markFair', foul: doc.game === 'sequence' ? 'markIllegal' : 'markFoul', unjudged: 'markAfter' }[kind])];
-    if (proof.has(number)) marks.push(t('markProof'));
-    const item = el('li', { class: kind + (proof.has(number) ? ' proof' : ''), 'data-step': number, 'data-line': action.line },
-      el('span', { class: 'n', text: `${number}.` }), el('bdi', { dir: 'ltr', text: action.text }), el('span', { class: 'mark', text: marks.join(' · ') }));
-    item.setAttribute('aria-label', `${action.text}: ${marks.join(', ')}`);
-    item.addEventListener('click', () => goTo(number));
-    list.append(item);
-  });
+  if (!doc || doc.error) { ol.style.height = '0px'; return; }
+  list.foul = doc.verdict.kind === 'foul' ? foulIndex() : Infinity;
+  list.proof = new Set(doc.explanation?.proof?.actions ?? []);
+  list.row = parseFloat(getComputedStyle(document.documentElement).fontSize) * 1.5;
+  list.height = box.clientHeight;
+  list.top = box.scrollTop = 0;
+  ol.style.height = `${actionCount() * list.row}px`;
+  renderRows();
   $('slider').max = String(actionCount());
+}
+
+/** One row of the action list: action `number` with its marks, as one text (one text run
+ * per row: rows of several inline parts cost several times more to lay out). */
+function actionItem(number) {
+  return fillItem(document.createElement('li'), number);
+}
+
+/** Makes `item` the row of action `number` (rows are reused when the list jumps). */
+function fillItem(item, number) {
+  const doc = documentOf();
+  const action = state.result.actions[number - 1];
+  const foul = list.foul;
+  const proof = list.proof.has(number);
+  const kind = number < foul ? 'fair' : number === foul ? 'foul' : 'unjudged';
+  const marks = [t({ fair: 'markFair', foul: doc.game === 'sequence' ? 'markIllegal' : 'markFoul', unjudged: 'markAfter' }[kind])];
+  if (proof) marks.push(t('markProof'));
+  const width = String(actionCount()).length + 1;
+  item.className = kind + (proof ? ' proof' : '');
+  item.dataset.step = number;
+  item.dataset.line = action.line;
+  item.setAttribute('aria-posinset', number);
+  item.setAttribute('aria-setsize', actionCount());
+  item.textContent = `${`${number}.`.padStart(width)} ${action.text}  ${marks.join(' · ')}`;
+  item.setAttribute('aria-label', `${action.text}: ${marks.join(', ')}`);
+  if (number === state.step) item.setAttribute('aria-current', 'step');
+  else item.removeAttribute('aria-current');
+  return item;
+}
+
+/** Puts the rows in view (and a margin of three each side) in the list; rows already there
+ * stay, so that a step by one adds at most one row. */
+function renderRows() {
+  const n = actionCount();
+  if (!list.row) return;
+  const first = Math.max(0, Math.floor(list.top / list.row) - 3);
+  const last = Math.min(n, Math.ceil((list.top + Math.max(list.height, 20 * list.row)) / list.row) + 3);
+  if (first === list.first && last === list.last) return;
+  const ol = $('action-list');
+  ol.style.paddingTop = `${first * list.row}px`;
+  if (last <= list.first || first >= list.last || list.first < 0) {
+    // A jump: the rows there are, refilled; any missing made, any left over dropped.
+    const rows = [...ol.children];
+    for (let number = first + 1; number <= last; number++) {
+      const row = rows[number - first - 1];
+      if (row) fillItem(row, number); else ol.append(actionItem(number));
+    }
+    for (const row of rows.slice(last - first)) row.remove();
+  } else {
+    // Rows numbered list.first+1..list.last are in the list: drop those out of the window,
+    // add the new ones at either end.
+    for (let number = list.first + 1; number <= first; number++) ol.firstChild.remove();
+    for (let number = list.last; number > last; number--) ol.lastChild.remove();
+    const head = [];
+    for (let number = first + 1; number <= Math.min(list.first, last); number++) head.push(actionItem(number));
+    ol.prepend(...head);
+    for (let number = Math.max(list.last, first) + 1; number <= last; number++) ol.append(actionItem(number));
+  }
+  list.first = first;
+  list.last = last;
 }
 
 /** Shows the state after the first `k` actions. */
 export function goTo(k, force = false) {
   const n = actionCount();
   const doc = documentOf();
-  if (!doc || doc.error) { $('view').replaceChildren(); return; }
+  if (!doc || doc.error) { clearView(); return; }
   k = Math.max(0, Math.min(n, k));
   if (k === state.step && !force) return;
   const started = performance.now();
   state.step = k;
   $('slider').value = String(k);
   $('at').textContent = k === 0 ? t('start') : t('atStep', { k, n });
-  $('actions').querySelector('[aria-current]')?.removeAttribute('aria-current');
-  const item = $('actions').children[k - 1];
-  if (item) {
-    item.setAttribute('aria-current', 'step');
-    item.scrollIntoView({ block: 'nearest' });
-  }
+  current(k);
+  const asked = performance.now();
   const response = call({ op: 'step', log: $('log').value, after: k, ...choice(), game: doc.game });
-  if (response.usage || response.document) { $('view').replaceChildren(); return; }
+  state.engineMs = performance.now() - asked;
+  if (response.usage || response.document) { clearView(); return; }
   state.view = response;
   if (response.knowledge) showGrid(response);
   else if (response.board) showBoard(response, k);
   state.stepMs = performance.now() - started;
+}
+
+/** The view is built once per log and game and updated in place at each step. */
+let view = null;
+
+function clearView() {
+  view = null;
+  $('view').replaceChildren();
+}
+
+/** Marks action `k` as the current one and scrolls it into view, by arithmetic on the
+ * list's fixed row height (no `scrollIntoView`, which lays out the list first). */
+function current(k) {
+  const box = $('actions');
+  const top = (k - 1) * list.row;
+  const before = list.top;
+  if (k === 0) list.top = 0;
+  else if (top < list.top) list.top = top;
+  else if (top + list.row > list.top + list.height) list.top = top + list.row - list.height;
+  renderRows();
+  $('action-list').querySelector('[aria-current]')?.removeAttribute('aria-current');
+  $('action-list').querySelector(`[data-step="${k}"]`)?.setAttribute('aria-current', 'step');
+  // Scrolled before the next frame's layout: setting it now would lay the page out twice.
+  if (list.top !== before) requestAnimationFrame(() => { box.scrollTop = list.top; });
 }
 
 function deckFor() {
@@ -186,72 +270,139 @@ function deckFor() {
   return state.deck.deck;
 }
 
+/** The grid's rows and heads for `deck` and `players`, built once. */
+function buildGrid(deck, players, key) {
+  const heads = new Map();
+  const head = el('tr', {}, el('th', { scope: 'col', text: t('card') }), ...players.map((p) => {
+    const count = el('span', { class: 'count' });
+    const sets = el('span', { class: 'sets' });
+    const th = el('th', { scope: 'col', 'data-player': p }, `${t('player')} ${p}`, count, sets);
+    heads.set(p, { count, sets });
+    return th;
+  }));
+  const rows = new Map();
+  const body = el('tbody');
+  for (const set of deck.sets ?? []) {
+    for (const card of set.cards) {
+      const row = el('tr', { 'data-card': card }, el('th', { scope: 'row', text: card }));
+      rows.set(card, { row, cells: null });
+      body.append(row);
+    }
+  }
+  const note = el('p', { class: 'error' });
+  note.hidden = true;
+  const legend = el('p', { class: 'legend', text: `● ${t('seen')} / ${t('certain')} · ○ ${t('possible')}` });
+  const table = el('table', { class: 'grid', id: 'grid', 'aria-label': t('quartets') }, el('thead', {}, head), body);
+  $('view').replaceChildren(note, legend, el('div', { class: 'gridwrap' }, table));
+  return { kind: 'grid', key, players, heads, rows, note };
+}
+
+/** Sets `node`'s text (and its label) only when it changes: a step touches only what moved. */
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
 function showGrid(response) {
   const knowledge = response.knowledge;
   const deck = deckFor();
-  const byCard = new Map(knowledge.cards.map((c) => [c.card, c]));
-  const head = el('tr', {}, el('th', { scope: 'col', text: t('card') }),
-    ...knowledge.players.map((p) => el('th', { scope: 'col', 'data-player': p.player },
-      `${t('player')} ${p.player}`, el('br'), `${p.cards} ${t('cardsInHand')}`,
-      ...(p.sets.length ? [el('br'), `${t('setsHeld')} ${p.sets.join(', ')}`] : []))));
-  const rows = [];
-  for (const set of deck.sets ?? []) {
-    for (const card of set.cards) {
-      const known = byCard.get(card);
-      const row = el('tr', { 'data-card': card }, el('th', { scope: 'row', text: card }));
-      if (!known) row.append(el('td', { colspan: knowledge.players.length, text: t('out') }));
-      else for (const p of knowledge.players) {
-        const has = known.possible.includes(p.player);
-        const kind = !has ? '' : known.moved ? 'seen' : known.holder ? 'certain' : 'possible';
-        const cell = el('td', { class: kind, 'data-player': p.player, text: kind ? (kind === 'possible' ? '○' : '●') : '' });
-        if (kind) cell.setAttribute('aria-label', `${card}: ${t('player')} ${p.player} ${t(kind)}`);
-        row.append(cell);
-      }
-      rows.push(row);
-    }
+  const players = knowledge.players.map((p) => p.player);
+  const key = `${state.deck.key}|${players.join(',')}|${lang()}`;
+  if (view?.key !== key) view = buildGrid(deck, players, key);
+  for (const p of knowledge.players) {
+    const head = view.heads.get(p.player);
+    setText(head.count, `${p.cards} ${t('cardsInHand')}`);
+    setText(head.sets, p.sets.length ? `${t('setsHeld')} ${p.sets.join(', ')}` : '');
   }
-  const note = knowledge.after < response.asked ? [el('p', { class: 'error', text: t('knowledgeBefore', { k: knowledge.after }) })] : [];
-  const legend = el('p', { class: 'legend', text: `● ${t('seen')} / ${t('certain')} · ○ ${t('possible')}` });
-  $('view').replaceChildren(...note, legend,
-    el('div', { class: 'gridwrap' }, el('table', { class: 'grid', id: 'grid', 'aria-label': t('quartets') }, el('thead', {}, head), el('tbody', {}, ...rows))));
+  const byCard = new Map(knowledge.cards.map((c) => [c.card, c]));
+  for (const [card, entry] of view.rows) {
+    const known = byCard.get(card);
+    if (!known) {
+      // Laid aside: one cell across the players (a set leaves the game only once).
+      if (entry.cells !== 'out') {
+        entry.row.replaceChildren(entry.row.firstChild, el('td', { colspan: players.length, text: t('out') }));
+        entry.cells = 'out';
+      }
+      continue;
+    }
+    if (!Array.isArray(entry.cells)) {
+      entry.cells = players.map((p) => el('td', { 'data-player': p }));
+      entry.kinds = players.map(() => null);
+      entry.row.replaceChildren(entry.row.firstChild, ...entry.cells);
+    }
+    players.forEach((p, i) => {
+      const cell = entry.cells[i];
+      const has = known.possible.includes(p);
+      const kind = !has ? '' : known.moved ? 'seen' : known.holder ? 'certain' : 'possible';
+      if (entry.kinds[i] === kind) return;
+      entry.kinds[i] = kind;
+      cell.className = kind;
+      cell.textContent = kind ? (kind === 'possible' ? '○' : '●') : '';
+      if (kind) cell.setAttribute('aria-label', `${card}: ${t('player')} ${p} ${t(kind)}`);
+      else cell.removeAttribute('aria-label');
+    });
+  }
+  const before = knowledge.after < response.asked;
+  view.note.hidden = !before;
+  if (before) setText(view.note, t('knowledgeBefore', { k: knowledge.after }));
+}
+
+const TEAMS = { b: 'blue', g: 'green', r: 'red' };
+
+/** The 10x10 board's squares, built once. */
+function buildBoard(squares, key) {
+  const board = el('div', { class: 'board', id: 'board', role: 'grid', 'aria-label': t('sequence') });
+  const cells = squares.map((card, i) => {
+    const name = String.fromCharCode(65 + (i % 10)) + (Math.floor(i / 10) + 1);
+    const square = el('div', { class: 'sq', role: 'gridcell', 'data-square': name }, card || '★');
+    board.append(square);
+    return { square, name, card, mark: null, chip: null };
+  });
+  const sequences = el('p');
+  const illegal = el('p', { class: 'error', id: 'illegal' });
+  sequences.hidden = illegal.hidden = true;
+  $('view').replaceChildren(board, sequences, illegal);
+  return { kind: 'board', key, cells, sequences, illegal };
 }
 
 function showBoard(response, k) {
   const doc = documentOf();
   const illegal = doc.explanation?.illegal;
   const atIllegal = illegal && doc.verdict.kind === 'foul' && k >= foulIndex();
-  const parts = [];
   if (response.board.rows) {
-    const board = el('div', { class: 'board', id: 'board', role: 'grid', 'aria-label': t('sequence') });
-    response.board.rows.forEach((row, r) => {
-      [...row].forEach((mark, c) => {
-        const name = String.fromCharCode(65 + c) + (r + 1);
-        const card = response.squares[r * 10 + c];
-        const square = el('div', { class: 'sq' + (mark === '*' ? ' corner' : ''), role: 'gridcell', 'data-square': name, 'data-mark': mark }, card || '★');
-        const team = { b: 'blue', g: 'green', r: 'red' }[mark.toLowerCase()];
-        if (team) square.append(el('span', { class: `chip ${mark.toLowerCase()}${mark !== mark.toLowerCase() ? ' locked' : ''}` }));
-        square.setAttribute('aria-label', `${name} ${card || ''} ${team ? t(team) : ''}`.trim());
-        if (atIllegal && illegal.square === name) square.classList.add('illegal');
-        board.append(square);
-      });
+    const key = `board|${lang()}`;
+    if (view?.key !== key) view = buildBoard(response.squares, key);
+    const marks = response.board.rows.join('');
+    view.cells.forEach((cell, i) => {
+      const mark = marks[i];
+      const bad = Boolean(atIllegal && illegal.square === cell.name);
+      if (cell.mark === mark && cell.bad === bad) return;
+      cell.mark = mark;
+      cell.bad = bad;
+      const team = TEAMS[mark.toLowerCase()];
+      cell.square.className = 'sq' + (mark === '*' ? ' corner' : '') + (bad ? ' illegal' : '');
+      cell.square.dataset.mark = mark;
+      cell.chip?.remove();
+      cell.chip = team ? el('span', { class: `chip ${mark.toLowerCase()}${mark !== mark.toLowerCase() ? ' locked' : ''}` }) : null;
+      if (cell.chip) cell.square.append(cell.chip);
+      cell.square.setAttribute('aria-label', `${cell.name} ${cell.card || ''} ${team ? t(team) : ''}`.trim());
     });
-    parts.push(board);
   } else if (response.board.tokens) {
+    // The contract rules: tokens on each card's two squares (48 cells, rebuilt).
     const suits = ['h', 'c', 'd', 's'];
     const ranks = ['2', '3', '4', '5', '6', '7', '8', '9', 'X', 'Q', 'K', 'A'];
     const grid = el('table', { class: 'grid tokens', id: 'board', 'aria-label': t('tokensTitle') },
       el('tr', {}, el('th'), ...ranks.map((r) => el('th', { scope: 'col', text: r }))),
       ...suits.map((s) => el('tr', {}, el('th', { scope: 'row', text: s }),
         ...ranks.map((r) => { const n = response.board.tokens[r + s] ?? 0; return el('td', { class: `n${n}`, 'data-card': r + s, text: n ? String(n) : '·' }); }))));
-    parts.push(el('p', { text: t('tokensTitle') }), grid);
+    const sequences = el('p');
+    const illegalBox = el('p', { class: 'error', id: 'illegal' });
+    $('view').replaceChildren(el('p', { text: t('tokensTitle') }), grid, sequences, illegalBox);
+    view = { kind: 'tokens', key: null, sequences, illegal: illegalBox };
   }
-  if (response.sequences.length) {
-    parts.push(el('p', { text: `${t('sequencesDone')}: ${response.sequences.map(([team, n]) => `${t(team)} ${n}`).join(', ')}` }));
-  }
-  if (atIllegal) {
-    parts.push(el('p', { class: 'error', id: 'illegal', text: `${illegal.what} — ${t('rule')}: ${reason(`rule:${illegal.kind}`, illegal, illegal.rule)}` }));
-  }
-  $('view').replaceChildren(...parts);
+  view.sequences.hidden = !response.sequences.length;
+  setText(view.sequences, response.sequences.length ? `${t('sequencesDone')}: ${response.sequences.map(([team, n]) => `${t(team)} ${n}`).join(', ')}` : '');
+  view.illegal.hidden = !atIllegal;
+  setText(view.illegal, atIllegal ? `${illegal.what} — ${t('rule')}: ${reason(`rule:${illegal.kind}`, illegal, illegal.rule)}` : '');
 }
 
 function showExplanation() {
@@ -260,10 +411,17 @@ function showExplanation() {
   const doc = documentOf();
   const e = doc?.explanation;
   if (!e) return;
+  if (doc.game === 'quartets' && e.seat) {
+    const line = seatLine(e.seat, e.seat.text);
+    box.append(el('h2', { text: t('seatTitle') }),
+      el('p', { id: 'seat-is', text: t('seatIs', { player: e.seat.player, hand: e.seat.hand.join(' ') }) }),
+      ...(line ? [el('p', { id: 'seat-line', text: line })] : []));
+  }
   if (doc.game === 'quartets' && e.proof) {
+    const certificate = why(e.proof.why, doc.verdict.action, e.proof.why.text);
     box.append(el('h2', { text: t('proof') }),
       el('ul', { id: 'proof' }, ...e.proof.claims.map((c) => el('li', { text: `${c.action}: ${reason(c.kind, c, c.text)}` }))),
-      el('p', { lang: 'en', text: e.proof.why.text }));
+      el('p', { id: 'why', lang: certificate === e.proof.why.text ? 'en' : lang(), text: certificate }));
   }
   if (doc.game === 'quartets' && e.suspects) {
     const s = e.suspects;
@@ -287,6 +445,7 @@ export async function shareLink(embed = null) {
     log: $('log').value, step: state.step, game: documentOf()?.game ?? c.game,
     players: c.quartets.players, sets: c.quartets.sets, cps: c.quartets.cards_per_set,
     hands: $('hands').value.trim(), rules: c.sequence.rules, embed,
+    seat: c.seat?.player, hand: c.seat?.hand,
   });
   return `${location.origin}${location.pathname}#${frag}`;
 }
@@ -300,6 +459,8 @@ async function restore() {
   if (settings.sets) $('sets').value = settings.sets;
   if (settings.cps) $('cps').value = settings.cps;
   $('hands').value = settings.hands ?? '';
+  $('seat').value = settings.seat ?? '';
+  $('hand').value = settings.hand ?? '';
   if (settings.rules) document.querySelector(`input[name=rules][value=${settings.rules === 'full' ? 'full' : 'contract'}]`).checked = true;
   if (settings.embed) { state.embed = settings.embed; document.body.classList.add('embed'); }
   await judge(Number(settings.step ?? 0));
@@ -336,7 +497,16 @@ async function examples() {
 function bind() {
   $('log').addEventListener('input', () => judge());
   $('log').addEventListener('scroll', () => { $('gutter').scrollTop = $('log').scrollTop; });
-  for (const id of ['game', 'players', 'sets', 'cps', 'hands']) $(id).addEventListener('change', () => judge());
+  $('actions').addEventListener('scroll', () => {
+    list.top = $('actions').scrollTop;
+    requestAnimationFrame(renderRows);
+  }, { passive: true });
+  $('action-list').addEventListener('click', (event) => {
+    const item = event.target.closest('li[data-step]');
+    if (item) goTo(Number(item.dataset.step));
+  });
+  window.addEventListener('resize', () => { list.height = $('actions').clientHeight; renderRows(); });
+  for (const id of ['game', 'players', 'sets', 'cps', 'hands', 'seat', 'hand']) $(id).addEventListener('change', () => judge());
   for (const radio of document.querySelectorAll('input[name=rules]')) radio.addEventListener('change', () => judge());
   $('slider').addEventListener('input', () => goTo(Number($('slider').value)));
   $('first').addEventListener('click', () => goTo(0));
@@ -398,7 +568,7 @@ async function main() {
   await load();
   warmUp();
   bind();
-  table.start({ call, choice, t, reason, open: (log) => { $('log').value = log; $('tab-judge').click(); judge(); } });
+  table.start({ call, choice, t, reason, error: errorText, open: (log, game) => { $('log').value = log; $('game').value = game ?? 'auto'; $('tab-judge').click(); judge(); } });
   await examples();
   if (!(await restore())) {
     $('log').value = localStorage.getItem('fairplay.log') ?? '';

@@ -28,6 +28,11 @@ const UI = {
     layAside: 'lay the set aside', undo: 'Undo', export: 'Export as log',
     openInReferee: 'Step through it', clear: 'New game', tableEmpty: 'No action yet.',
     blue: 'blue', green: 'green', red: 'red', tokensTitle: 'tokens on each card\'s two squares',
+    seatPlayer: 'I am player', seatHand: 'and was dealt', seatTitle: 'From a seat',
+    seatIs: 'I am player {player} and was dealt {hand}',
+    team: 'Team', square: 'Square', place: 'place a chip', remove: 'remove a chip',
+    discard: 'discard a dead card', teamOnTurn: 'the team on turn', bySpot: '— (the card\'s spot)',
+    tableSeqRules: 'The Sequence rules are those chosen under "Judge a log".',
   },
   he: {
     title: 'fairplay — שופט', tabJudge: 'שפיטת משחק', tabTable: 'ליד השולחן', language: 'שפה',
@@ -52,6 +57,11 @@ const UI = {
     layAside: 'הנחת הרביעייה בצד', undo: 'ביטול', export: 'ייצוא ליומן',
     openInReferee: 'מעבר צעד אחר צעד', clear: 'משחק חדש', tableEmpty: 'אין עדיין פעולות.',
     blue: 'כחול', green: 'ירוק', red: 'אדום', tokensTitle: 'אסימונים על שתי המשבצות של כל קלף',
+    seatPlayer: 'אני שחקן', seatHand: 'וקיבלתי', seatTitle: 'מהמושב של שחקן',
+    seatIs: 'אני שחקן {player} וקיבלתי {hand}',
+    team: 'קבוצה', square: 'משבצת', place: 'הנחת אסימון', remove: 'הסרת אסימון',
+    discard: 'השלכת קלף מת', teamOnTurn: 'הקבוצה שבתור', bySpot: '— (המשבצת של הקלף)',
+    tableSeqRules: 'חוקי הסיקוונס הם אלה שנבחרו ב"שפיטת משחק".',
   },
 };
 
@@ -104,9 +114,129 @@ const REASONS = {
     sole: 'שחקנים {players} יכולים להיות הרמאי היחיד; לפחות {minimum} רימו',
     'fair-step': 'פעולה {action}: משחק כן עדיין אפשרי',
     'foul-step': 'פעולה {action}: רמאות ודאית',
+    'illegal-step': 'תור {action}: מהלך לא חוקי',
     ignored: 'שורה {line}: {message} (השורה לא נקלטה)',
+    'against-hand': 'היד שניתנה לשחקן {seat} סותרת את היומן: {card} יצא מהיד של שחקן {player}',
+    // The seat's verdict beside a watcher's (SeatView's fields).
+    'seat-against-hand': 'היד שניתנה לשחקן {player} סותרת את היומן בפעולה {seat_since} (זו הכרעה, לא שגיאה: היומן לא ייתכן עם היד הזאת).',
+    'seat-both': 'צופה בטוח אחרי פעולה {watcher_since}; שחקן {player} אחרי פעולה {seat_since}.',
+    'seat-only': 'צופה לעולם אינו בטוח; שחקן {player} בטוח אחרי פעולה {seat_since}.',
+    'seat-never': 'צופה בטוח אחרי פעולה {watcher_since}; שחקן {player} לעולם לא.',
+    // Errors by the kinds of the engine's `detail` (a Quartets log error with its parameters).
+    parse: 'ציפינו ל{expected}, נמצא {found}',
+    'rule:no-such-player': 'אין שחקן {number}: השחקנים ממוספרים 1 עד {players}',
+    'rule:no-such-set': 'אין רביעייה {number}: הרביעיות ממוספרות 1 עד {sets}',
+    'rule:no-such-card': 'אין קלף {set}{letter}: בכל רביעייה הקלפים A עד {last}',
+    'rule:game-over': 'המשחק נגמר (לאף אחד לא נשארו קלפים), אבל שחקן {actor} משחק',
+    'rule:out-of-turn': 'שחקן {actor} משחק, אבל התור של שחקן {turn}',
+    'rule:asks-self': 'שחקן {player} שואל את עצמו',
+    'rule:asks-absent': 'שחקן {asker} שואל את שחקן {target}, שיצא מהמשחק (אין לו קלפים)',
+    'rule:card-gone': 'הקלף {card} כבר יצא מהמשחק (הרביעייה שלו הונחה בצד)',
+    'rule:set-gone': 'רביעייה {set} כבר הונחה בצד',
+    'name:mismatch': 'המשבצת {square} מראה {shows}, לא {written}',
+    'name:corner-spot': 'המשבצת {square} היא פינה חופשית: היא אינה מראה קלף, וחוקי החוזה שופטים קלפים',
+    'name:marks-without-placement': 'רק הנחה (`P`) משלימה רצף, ולכן רק היא יכולה לציין משבצות מסומנות',
+    'name:discard-in-contract': 'השלכות (`D`) שייכות לחוקים המלאים, לא לפורמט החוזה',
+    'name:square-needed': 'החוקים המלאים דורשים את המשבצת של כל הנחה והסרה (כמו `{card}@B7` או `B7`), נמצא רק `{card}`',
+    'name:no-such-team': 'אין קבוצה {team} במשחק של {teams} קבוצות',
+    // Errors of the core's kinds that have no parameters beyond the line.
+    'error:unknown-game': 'אי אפשר לזהות את המשחק: השורה אינה פעולה של רביעיות ואינה מהלך של סיקוונס',
+    'error:line-too-long': 'השורה ארוכה מדי',
   },
 };
+
+// What a malformed line should have held (the `expected` of a parse error, Quartets or
+// Sequence), by the engine's words.
+const EXPECTED = {
+  he: {
+    'a player number': 'מספר שחקן',
+    "the asked player's number": 'מספר השחקן הנשאל',
+    'a card such as `3C` (set number, letter)': 'קלף כמו `3C` (מספר רביעייה, אות)',
+    '`yes` or `no`': '`yes` או `no`',
+    'a set number': 'מספר רביעייה',
+    '`A` (ask) or `Q` (lay a set aside)': '`A` (בקשה) או `Q` (הנחת רביעייה בצד)',
+    'the end of the line': 'סוף השורה',
+    'the number of actions': 'מספר הפעולות',
+    'a turn number': 'מספר תור',
+    'a card such as `5s`, `Xh` or `10h` (rank 2-9, X or 10, J, Q, K, A; suit h, c, d, s)': 'קלף כמו `5s`, `Xh` או `10h` (דרגה 2-9, X או 10, J, Q, K, A; צורה h, c, d, s)',
+    'a spot: the card it shows (`5s`), its square (`B7`, columns A-J, rows 1-10) or both (`5s@B7`)': 'מקום: הקלף שהמשבצת מראה (`5s`), המשבצת (`B7`, עמודות A-J, שורות 1-10) או שניהם (`5s@B7`)',
+    '`P` (place), `R` (remove) or `D` (discard a dead card)': '`P` (הנחה), `R` (הסרה) או `D` (השלכת קלף מת)',
+    'a team (`blue`, `green`, `red`) or the end of the line': 'קבוצה (`blue`, `green`, `red`) או סוף השורה',
+    'the sequences marked (the first and last of five squares in a line, such as `A2-E2`, several joined by `+`) or the end of the line': 'הרצפים המסומנים (הראשונה והאחרונה מחמש משבצות בקו, כמו `A2-E2`, כמה מחוברים ב-`+`) או סוף השורה',
+    'a team (`blue`, `green`, `red`), the sequences marked (the first and last of five squares in a line, such as `A2-E2`, several joined by `+`) or the end of the line': 'קבוצה (`blue`, `green`, `red`), הרצפים המסומנים (הראשונה והאחרונה מחמש משבצות בקו, כמו `A2-E2`, כמה מחוברים ב-`+`) או סוף השורה',
+  },
+};
+
+// The certificate of a proof (`why` of the explanation) by its kind, from its parameters; the
+// parts of the longer ones (needs, rooms, cards dealt elsewhere, denials) each by a template.
+const WHY = {
+  he: {
+    'handed-over-from-elsewhere': 'בלתי אפשרי פיזית: בפעולה {at} שחקן {giver} מסר את {card}, אבל {card} עבר לשחקן {holder} בפעולה {received_at} ולא זז מאז',
+    'laid-aside-from-elsewhere': 'בלתי אפשרי פיזית: בפעולה {at} שחקן {player} הניח רביעייה בצד, אבל {card} עבר לשחקן {holder} בפעולה {received_at} ולא זז מאז',
+    'denied-card-in-hand': 'שחקן {player} הכחיש שהוא מחזיק את {card} בפעולה {at}, אבל {card} עבר אליו בפעולה {received_at} ולא זז מאז',
+    'against-hand': 'היד שניתנה לשחקן {seat} סותרת את היומן: בפעולה {action} {card} יצא מהיד של שחקן {player}, בניגוד ליד הזאת',
+    'denied-then-shown': 'שחקן {dplayer} הכחיש את {dcard} בפעולה {daction}, אבל {scard} חולק לשחקן {splayer}: הוא יצא מידו בפעולה {saction} לפני שזז אי פעם',
+    'overfull-physical': 'בלתי אפשרי פיזית: שחקן {player} קיבל {dealt} קלפים, אבל {count} קלפים שלא זזו מעולם יצאו מידו: {gone}',
+    overfull: 'שחקן {player} קיבל {dealt} קלפים ו-{count} מהם יצאו מידו ({gone}), כך שנשארו בידו {left} קלפים שלא זזו; אבל {needs}',
+    shortage: '{parts}; לכן נדרשים שם {places} קלפים, אבל רק {available} קלפים שלא זזו יכולים למלא אותם: {cards}',
+    surplus: 'הקלפים שלא זזו {cards} חייבים להיות ביד של מישהו; {parts}; המקומות היחידים שנותרו להם: {places}, שמכילים {room} קלפים',
+    need: 'שחקן {player} היה צריך קלף מרביעייה {set} (ביקש בפעולה {action} בלי קלף גלוי ממנה)',
+    room: 'לשחקן {player} יש {cards} קלפים אחרים שלא זזו',
+    shown: '{card} חולק לשחקן {player} (יצא מידו בפעולה {action})',
+    denied: 'שחקן {player} הכחיש את {card} (פעולה {action})',
+    gone: '{card} (פעולה {action})',
+    and: ' ו',
+  },
+};
+
+/** The certificate of a proof (after the contradiction at action `at`) in the language in
+ * use, from its kind and parameters; `english` (the engine's sentence) when there is no
+ * table for the language or the kind. */
+export function why(w, at, english) {
+  const table = WHY[current];
+  if (!table) return english;
+  const part = (kind, params) => fill(table[kind], params);
+  const list = (items) => items.join('; ');
+  switch (w.kind) {
+    case 'handed-over-from-elsewhere': case 'laid-aside-from-elsewhere': case 'denied-card-in-hand': case 'against-hand':
+      return part(w.kind, { ...w, at });
+    case 'denied-then-shown':
+      return part(w.kind, { dplayer: w.denied.player, dcard: w.denied.card, daction: w.denied.action, scard: w.shown.card, splayer: w.shown.player, saction: w.shown.action });
+    case 'overfull': {
+      const gone = w.shown.map((s) => part('gone', s)).join(', ');
+      const params = { player: w.player, dealt: w.dealt, count: w.shown.length, gone, left: Math.max(0, w.dealt - w.shown.length), needs: list(w.needs.map((n) => part('need', n))) };
+      return part(w.needs.length ? 'overfull' : 'overfull-physical', params);
+    }
+    case 'shortage': {
+      const parts = [...w.needs.map((n) => part('need', n)), ...w.rooms.map((r) => part('room', r)), ...w.shown.map((s) => part('shown', s)), ...w.denied.map((d) => part('denied', d))];
+      const places = w.needs.length + w.rooms.reduce((sum, r) => sum + r.cards, 0);
+      return part('shortage', { parts: list(parts), places, available: w.available.length, cards: w.available.join(', ') });
+    }
+    case 'surplus': {
+      const places = [...w.needs.map((n) => part('need', n)), ...w.rooms.map((r) => part('room', r))];
+      const room = w.needs.length + w.rooms.reduce((sum, r) => sum + r.cards, 0);
+      return part('surplus', { cards: w.cards.join(', '), parts: list(w.denied.map((d) => part('denied', d))) || '—', places: list(places) || '—', room });
+    }
+    default: return english;
+  }
+}
+
+/** An engine's error (a Quartets `detail`: its kind and parameters) in the language in use,
+ * else `english`, the error document's message. */
+export function error(detail, english, kind = null) {
+  if (!detail) return kind ? reason(`error:${kind}`, {}, english) : english;
+  const expected = EXPECTED[current]?.[detail.expected] ?? detail.expected;
+  return reason(detail.kind, { ...detail, expected }, english);
+}
+
+/** The seat's verdict beside a watcher's (`seat` of an explanation) in the language in use,
+ * else `english`, the engine's sentence (`null` when there is nothing to say). */
+export function seatLine(seat, english) {
+  if (!english) return english;
+  const kind = seat.against_hand ? 'seat-against-hand'
+    : seat.watcher_since == null ? 'seat-only' : seat.seat_since == null ? 'seat-never' : 'seat-both';
+  return reason(kind, seat, english);
+}
 
 // Team names inside reasons.
 const TEAMS = { he: { blue: 'כחול', green: 'ירוק', red: 'אדום' } };

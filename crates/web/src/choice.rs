@@ -1,7 +1,7 @@
 //! Which game a request is about, with its rules: the options of the command line.
 
 use fairplay_core::{Game, LogError, Registry};
-use fairplay_quartets::{Quartets, Rules};
+use fairplay_quartets::{Quartets, Rules, SeatHand};
 use fairplay_sequence::{Sequence, SequenceRules, Teams};
 use serde::Deserialize;
 
@@ -15,6 +15,17 @@ pub struct Choice {
     pub quartets: Variant,
     /// The Sequence rules (`--rules`, `--teams`).
     pub sequence: SequenceChoice,
+    /// Quartets from a player's seat (`--seat N --hand CARDS`); a watcher's view without.
+    pub seat: Option<SeatChoice>,
+}
+
+/// A player's seat: who they are and the cards they were dealt.
+#[derive(Clone, Debug, Deserialize)]
+pub struct SeatChoice {
+    /// The player (`--seat`).
+    pub player: u32,
+    /// Their dealt cards as logs write them, separated by commas or blanks (`--hand`).
+    pub hand: String,
 }
 
 /// A Quartets variant; every size left out is the standard one.
@@ -107,6 +118,17 @@ pub enum NoGame {
 }
 
 impl Choice {
+    /// The seat's hand under `rules`, if a seat is chosen, or why it is not one (the words of
+    /// `--seat`/`--hand`).
+    pub fn seat_hand(&self, rules: &Rules) -> Result<Option<SeatHand>, String> {
+        match &self.seat {
+            None => Ok(None),
+            Some(seat) => SeatHand::parse(rules, seat.player, &seat.hand)
+                .map(Some)
+                .map_err(|error| error.to_string()),
+        }
+    }
+
     /// The game for `log`: the one named, or the one the log is written for.
     pub fn choose(&self, log: &[u8]) -> Result<Chosen, NoGame> {
         let quartets = Quartets::new(self.quartets.rules().map_err(NoGame::Usage)?);

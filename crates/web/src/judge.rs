@@ -1,7 +1,8 @@
 //! `judge`: the verdict of a whole log with its explanation, and the list of its actions.
 
 use fairplay_core::{Game, LogError};
-use fairplay_quartets::explain::{explain, ExplainError, Questions};
+use fairplay_quartets::explain::{explain, explain_seat, ExplainError, Questions};
+use fairplay_quartets::{Rules, SeatHand};
 use fairplay_report::json::{Document, ErrorDocument};
 use fairplay_report::quartets::QuartetsDetails;
 use fairplay_report::sequence::SequenceDetails;
@@ -43,12 +44,34 @@ struct Judged<'a, D> {
 #[derive(Serialize)]
 pub(crate) struct Failed<'a> {
     document: ErrorDocument<'a>,
+    /// The error's kind and parameters, for translation tables (`detail.rs`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    detail: Option<serde_json::Value>,
 }
 
 /// The response for a log of `game` (when known) that cannot be judged.
 pub(crate) fn failed(game: Option<&str>, error: &LogError) -> String {
     to_json(&Failed {
         document: ErrorDocument::new(game, error),
+        detail: None,
+    })
+}
+
+/// The response for a Quartets log that cannot be judged, with the error's parameters: the
+/// engine's own error, read again from the log (the core's error carries only its words).
+pub(crate) fn failed_quartets(
+    log: &[u8],
+    rules: &Rules,
+    seat: Option<&SeatHand>,
+    error: &LogError,
+) -> String {
+    let typed = match seat {
+        Some(hand) => fairplay_quartets::audit_seat(log, hand).err(),
+        None => fairplay_quartets::audit(log, rules).err(),
+    };
+    to_json(&Failed {
+        document: ErrorDocument::new(Some("quartets"), error),
+        detail: typed.as_ref().map(crate::detail::detail),
     })
 }
 
@@ -60,6 +83,19 @@ pub(crate) fn no_game(why: NoGame) -> String {
     }
 }
 
+/// The response for a Sequence log that cannot be judged, with the error's parameters: the
+/// engine's own error, read again from the log by the rules chosen.
+pub(crate) fn failed_sequence(log: &[u8], rules: SequenceRules, error: &LogError) -> String {
+    let typed = match rules {
+        SequenceRules::Contract => explain_contract(log).err(),
+        SequenceRules::Full(teams) => explain_full(log, teams).err(),
+    };
+    to_json(&Failed {
+        document: ErrorDocument::new(Some("sequence"), error),
+        detail: typed.as_ref().map(crate::detail::sequence_detail),
+    })
+}
+
 /// Judges `log` as `choice` says and, if asked, explains the verdict.
 pub fn judge(log: &[u8], explained: bool, choice: &Choice) -> String {
     let chosen = match choice.choose(log) {
@@ -67,9 +103,30 @@ pub fn judge(log: &[u8], explained: bool, choice: &Choice) -> String {
         Err(why) => return no_game(why),
     };
     let game = chosen.game();
-    let judgement = match game.audit(log) {
+    let seat = match &chosen {
+        Chosen::Quartets(quartets) => match choice.seat_hand(quartets.rules()) {
+            Ok(seat) => seat,
+            Err(message) => return usage(message),
+        },
+        Chosen::Sequence(_) => None,
+    };
+    let audited = match (&chosen, &seat) {
+        // The log read as the seat knows the game: the same errors, the seat's verdict.
+        (Chosen::Quartets(quartets), Some(hand)) => {
+            quartets.judge_seat(log, hand).map_err(LogError::from)
+        }
+        _ => game.audit(log),
+    };
+    let judgement = match audited {
         Ok(judgement) => judgement,
-        Err(error) => return failed(Some(game.name()), &error),
+        Err(error) => {
+            return match &chosen {
+                Chosen::Quartets(quartets) => {
+                    failed_quartets(log, quartets.rules(), seat.as_ref(), &error)
+                }
+                Chosen::Sequence(sequence) => failed_sequence(log, sequence.rules(), &error),
+            }
+        }
     };
     // The game's explanation as a JSON value: one response type for both games.
     let respond = |details: Option<serde_json::Value>, actions, reason| {
@@ -92,7 +149,11 @@ pub fn judge(log: &[u8], explained: bool, choice: &Choice) -> String {
                 suspects_work: Some(SUSPECTS_WORK),
                 ..Questions::default()
             };
-            match explain(log, quartets.rules(), &questions) {
+            let explained = match &seat {
+                Some(hand) => explain_seat(log, hand, &questions),
+                None => explain(log, quartets.rules(), &questions),
+            };
+            match explained {
                 Ok(explanation) => respond(
                     serde_json::to_value(QuartetsDetails::new(&explanation)).ok(),
                     actions,

@@ -17,8 +17,11 @@
 //!   reports them;
 //! * `deck`: the players and cards of a Quartets variant, for the table's picker.
 //!
+//! Quartets requests may take a `seat` (`{"player": 2, "hand": "1A,2B"}`): the verdict,
+//! explanation and knowledge are then that player's, as with `--seat N --hand CARDS`.
+//!
 //! A log that cannot be judged gets the error document of `--format json` (`kind`, `line`,
-//! `message`); a request that is not one (bad JSON, an impossible variant) gets `{"usage":
+//! `message`; Quartets also a `detail`, the error's kind with its parameters); a request that is not one (bad JSON, an impossible variant) gets `{"usage":
 //! message}`. Nothing panics on any input.
 //!
 //! ```
@@ -32,6 +35,7 @@
 
 mod choice;
 mod deck;
+mod detail;
 #[cfg(target_arch = "wasm32")]
 mod ffi;
 mod judge;
@@ -39,7 +43,7 @@ mod live;
 mod request;
 mod step;
 
-pub use choice::{Choice, SequenceChoice, Variant};
+pub use choice::{Choice, SeatChoice, SequenceChoice, Variant};
 pub use request::Request;
 
 use serde::Serialize;

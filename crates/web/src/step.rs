@@ -1,7 +1,7 @@
 //! `step`: the state after the first K actions, for stepping through a game.
 
-use fairplay_quartets::explain::{explain, ExplainError, Questions};
-use fairplay_quartets::Rules;
+use fairplay_quartets::explain::{explain, explain_seat, ExplainError, Questions};
+use fairplay_quartets::{Rules, SeatHand};
 use fairplay_report::quartets::{KnowledgeDetails, QuartetsDetails};
 use fairplay_report::sequence::BoardDetails;
 use fairplay_sequence::explain::{board_after, BoardView, Mode};
@@ -44,7 +44,10 @@ struct SequenceStep {
 pub fn step(log: &[u8], after: usize, choice: &Choice) -> String {
     match choice.choose(log) {
         Err(why) => no_game(why),
-        Ok(Chosen::Quartets(quartets)) => quartets_step(log, after, quartets.rules()),
+        Ok(Chosen::Quartets(quartets)) => match choice.seat_hand(quartets.rules()) {
+            Ok(seat) => quartets_step(log, after, quartets.rules(), seat.as_ref()),
+            Err(message) => usage(message),
+        },
         Ok(Chosen::Sequence(sequence)) => {
             let (mode, teams) = match sequence.rules() {
                 SequenceRules::Contract => (Mode::Contract, None),
@@ -58,7 +61,8 @@ pub fn step(log: &[u8], after: usize, choice: &Choice) -> String {
     }
 }
 
-fn quartets_step(log: &[u8], after: usize, rules: &Rules) -> String {
+/// The knowledge after `after` actions: a watcher's, or the seat's when there is one.
+fn quartets_step(log: &[u8], after: usize, rules: &Rules, seat: Option<&SeatHand>) -> String {
     let mut at = after;
     // At most three tries: past the end, then past the contradiction, each only once.
     for _ in 0..3 {
@@ -67,7 +71,11 @@ fn quartets_step(log: &[u8], after: usize, rules: &Rules) -> String {
             at: Some(at),
             ..Questions::default()
         };
-        match explain(log, rules, &questions) {
+        let explained = match seat {
+            Some(hand) => explain_seat(log, hand, &questions),
+            None => explain(log, rules, &questions),
+        };
+        match explained {
             Ok(explanation) => {
                 let details = QuartetsDetails::new(&explanation);
                 let Some(knowledge) = details.knowledge else {
@@ -79,7 +87,9 @@ fn quartets_step(log: &[u8], after: usize, rules: &Rules) -> String {
                     knowledge,
                 });
             }
-            Err(ExplainError::Log(error)) => return failed(Some("quartets"), &error.into()),
+            Err(ExplainError::Log(error)) => {
+                return crate::judge::failed_quartets(log, rules, seat, &error.into())
+            }
             Err(ExplainError::AtBeyondLog { actions, .. }) => at = actions,
             Err(ExplainError::AtAfterCheating { since, .. }) => at = since - 1,
         }

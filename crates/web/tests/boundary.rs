@@ -282,3 +282,129 @@ fn no_input_makes_it_panic() {
         }
     }
 }
+
+#[test]
+fn a_seat_judges_and_steps_as_explain_seat() {
+    use fairplay_quartets::explain::explain_seat;
+    use fairplay_quartets::SeatHand;
+    let rules = Rules::builder()
+        .players(3)
+        .sets(3)
+        .cards_per_set(2)
+        .build()
+        .unwrap();
+    let log = "2\n1 A 2 1A no\n2 A 1 1B no\n";
+    let variant = json!({"players": 3, "sets": 3, "cards_per_set": 2});
+    let seat = json!({"player": 3, "hand": "1A,2A"});
+    let response = call(json!({"op": "judge", "log": log, "quartets": variant, "seat": seat}));
+    let hand = SeatHand::parse(&rules, 3, "1A,2A").unwrap();
+    let questions = Questions {
+        proof: true,
+        ..Questions::default()
+    };
+    let expected = explain_seat(log.as_bytes(), &hand, &questions).unwrap();
+    let document = &response["document"];
+    assert_eq!(document["verdict"]["kind"], "foul");
+    assert_eq!(
+        document["verdict"]["action"],
+        json!(expected.proof.unwrap().actions.last().unwrap())
+    );
+    assert_eq!(document["explanation"]["seat"]["player"], 3);
+    assert!(document["explanation"]["seat"]["text"]
+        .as_str()
+        .unwrap()
+        .contains("player 3"));
+    let step =
+        call(json!({"op": "step", "log": log, "after": 1, "quartets": variant, "seat": seat}));
+    let questions = Questions {
+        knowledge: true,
+        at: Some(1),
+        ..Questions::default()
+    };
+    let knowledge = explain_seat(log.as_bytes(), &hand, &questions)
+        .unwrap()
+        .knowledge
+        .unwrap();
+    assert_eq!(
+        step["knowledge"]["cards"].as_array().unwrap().len(),
+        knowledge.cards.len()
+    );
+    let bad = call(
+        json!({"op": "judge", "log": log, "quartets": variant, "seat": {"player": 9, "hand": "1A"}}),
+    );
+    assert!(bad["usage"].as_str().unwrap().contains('9'));
+}
+
+#[test]
+fn a_quartets_error_comes_with_its_kind_and_parameters() {
+    let malformed = call(json!({"op": "judge", "log": "2\n1 A 2 3C no\n2 A 3 3A maybe\n"}));
+    assert_eq!(
+        malformed["detail"],
+        json!({"kind": "parse", "line": 3, "expected": "`yes` or `no`", "found": "`maybe`"})
+    );
+    let turn = call(json!({"op": "judge", "log": "2\n1 A 2 3C no\n1 A 3 3A no\n"}));
+    assert_eq!(
+        turn["detail"],
+        json!({"kind": "rule:out-of-turn", "line": 3, "action": 2, "actor": 1, "turn": 2})
+    );
+    assert_eq!(turn["document"]["error"]["line"], 3);
+}
+
+#[test]
+fn a_live_foul_comes_with_the_reason_and_its_parameters() {
+    let lines = "1 A 2 3C yes\nnonsense\n1 A 2 3D no\n2 A 1 3C no\n";
+    let events = call(json!({"op": "live", "lines": lines, "game": "quartets"}));
+    let events = events.as_array().unwrap();
+    let foul = events
+        .iter()
+        .find(|e| e["event"]["verdict"] == "foul")
+        .expect("a foul");
+    assert_eq!(
+        foul["reason"],
+        json!({"kind": "denied-card-in-hand", "card": "3C", "player": 1})
+    );
+    assert!(events
+        .iter()
+        .filter(|e| e["event"]["verdict"] == "fair")
+        .all(|e| e.get("reason").is_none()));
+    let ignored = events
+        .iter()
+        .find(|e| e["event"]["event"] == "ignored")
+        .unwrap();
+    assert_eq!(ignored["detail"]["kind"], "parse");
+    let turn =
+        call(json!({"op": "live", "lines": "1 A 2 3C no\n1 A 3 3A no\n", "game": "quartets"}));
+    assert_eq!(
+        turn[1]["detail"],
+        json!({"kind": "rule:out-of-turn", "actor": 1, "turn": 2})
+    );
+}
+
+#[test]
+fn a_live_illegal_move_comes_with_its_parameters() {
+    let moves = "1 5h P E5 blue\n2 2c P G4\n3 4d P E5\n";
+    let events = call(
+        json!({"op": "live", "lines": moves, "game": "sequence", "sequence": {"rules": "full"}}),
+    );
+    let illegal = events
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["event"]["verdict"] == "foul")
+        .expect("an illegal move");
+    assert_eq!(illegal["reason"]["kind"], "wrong-square");
+    assert_eq!(illegal["reason"]["square"], "E5");
+    assert_eq!(illegal["reason"]["shows"], "5h");
+}
+
+#[test]
+fn a_sequence_error_comes_with_its_kind_and_parameters() {
+    let verb = call(json!({"op": "judge", "log": "1\n1 5s X 5s\n", "game": "sequence"}));
+    assert_eq!(verb["detail"]["kind"], "parse");
+    assert_eq!(verb["detail"]["line"], 2);
+    let mismatch = call(
+        json!({"op": "judge", "log": "1\n1 5s P 5s@A2\n", "game": "sequence", "sequence": {"rules": "full"}}),
+    );
+    assert_eq!(mismatch["detail"]["kind"], "name:mismatch", "{mismatch}");
+    assert_eq!(mismatch["detail"]["written"], "5s");
+}
