@@ -159,6 +159,14 @@ pub struct Sequence {
 ///   (at most 4 choices each: the pair of windows sharing only the placed square, or one of
 ///   the windows no other window fits with), so at most 4 × 4⁴ = 1024, made once, at the end.
 ///
+/// The cost of a placement (issue 15 asked for no more than 20 % over the engine before
+/// markings): a placement first scans the runs of the team's squares through the placed one
+/// in the four directions (a byte per square saying which teams it counts for, and a table of
+/// how far the board reaches). Most placements complete nothing and stop there; one that
+/// completes a line of exactly five while the team has one marking (every sequence but those
+/// of lines of six or more) extends that marking in place; only the rest build the lists of
+/// alternatives above. A debug build checks each in-place marking against the general one.
+///
 /// ```
 /// use fairplay_sequence::{notation::parse_move, Board, FullGame, IllegalMove, Team, Teams};
 /// let board = Board::standard();
@@ -179,6 +187,10 @@ pub struct FullGame {
     board: Board,
     rules: FullRules,
     cells: [Cell; SQUARES],
+    /// Per square, the teams it counts for in a line (bit `1 << team.index()`): every team
+    /// for a corner, the holder for a token, none for an empty square. The same facts as
+    /// `cells`, in the form the line scans read.
+    teams_at: [u8; SQUARES],
     /// Squares in some but not every consistent marking of their token's team.
     maybe: u128,
     plays: [u8; CARDS],
@@ -196,6 +208,62 @@ pub struct FullGame {
 
 /// The four line directions as (column, row) steps: row, column, two diagonals.
 const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+/// Per square and direction, how many steps (at most four) stay on the board backwards and
+/// forwards: the reach of a line scan from that square.
+const REACH: [[[u8; 2]; 4]; SQUARES] = reach();
+
+const fn reach() -> [[[u8; 2]; 4]; SQUARES] {
+    let side = SIDE as isize;
+    let mut table = [[[0u8; 2]; 4]; SQUARES];
+    let mut index = 0;
+    while index < SQUARES {
+        let (column, row) = ((index % SIDE) as isize, (index / SIDE) as isize);
+        let mut d = 0;
+        while d < DIRECTIONS.len() {
+            let (dc, dr) = DIRECTIONS[d];
+            let mut side_index = 0;
+            while side_index < 2 {
+                let sign = if side_index == 0 { -1 } else { 1 };
+                let mut k: isize = 0;
+                while k < SEQUENCE_LENGTH as isize - 1 {
+                    let (c, r) = (column + dc * sign * (k + 1), row + dr * sign * (k + 1));
+                    if c < 0 || c >= side || r < 0 || r >= side {
+                        break;
+                    }
+                    k += 1;
+                }
+                table[index][d][side_index] = k as u8;
+                side_index += 1;
+            }
+            d += 1;
+        }
+        index += 1;
+    }
+    table
+}
+
+/// The four directions as steps of a square's index (`column + row * SIDE`).
+const DELTAS: [isize; 4] = {
+    let mut deltas = [0; 4];
+    let mut d = 0;
+    while d < DIRECTIONS.len() {
+        deltas[d] = DIRECTIONS[d].0 + DIRECTIONS[d].1 * SIDE as isize;
+        d += 1;
+    }
+    deltas
+};
+
+/// [`FullGame::teams_at`] of a corner: it counts for every team.
+const EVERY_TEAM: u8 = 0b111;
+
+fn team_bit(team: Team) -> u8 {
+    1 << team.index()
+}
+
+/// Per direction, how many squares next to a placed one, backwards and forwards (at most
+/// four each), the team holds in an unbroken run.
+type Runs = [(isize, isize); 4];
 
 fn step(square: Square, (dc, dr): (isize, isize), times: isize) -> Option<Square> {
     let column = square.column() as isize + dc * times;
@@ -242,12 +310,6 @@ struct Completed {
     by_direction: [Vec<Line>; 4],
 }
 
-impl Completed {
-    fn is_empty(&self) -> bool {
-        self.by_direction.iter().all(Vec::is_empty)
-    }
-}
-
 impl FullGame {
     /// A new game on the standard board, blue first, each card at most twice.
     pub fn new(teams: Teams) -> FullGame {
@@ -276,13 +338,16 @@ impl FullGame {
             ..rules
         };
         let mut cells = [Cell::Empty; SQUARES];
+        let mut teams_at = [0u8; SQUARES];
         for square in Square::all().filter(|s| board.card_at(*s).is_none()) {
             cells[square.index()] = Cell::Corner;
+            teams_at[square.index()] = EVERY_TEAM;
         }
         FullGame {
             board,
             rules,
             cells,
+            teams_at,
             maybe: 0,
             plays: [0; CARDS],
             markings: std::array::from_fn(|_| vec![Vec::new()]),
@@ -360,8 +425,10 @@ impl FullGame {
                     team: turn,
                     locked: false,
                 };
+                self.teams_at[square.index()] = team_bit(turn);
                 if let Err(illegal) = self.mark_sequences(square, turn, &marks) {
                     self.cells[square.index()] = Cell::Empty;
+                    self.teams_at[square.index()] = 0;
                     return Err(illegal);
                 }
                 self.end_turn();
@@ -386,6 +453,7 @@ impl FullGame {
                             });
                         }
                         self.cells[square.index()] = Cell::Empty;
+                        self.teams_at[square.index()] = 0;
                     }
                 }
                 self.end_turn();
@@ -402,24 +470,38 @@ impl FullGame {
     }
 
     fn holds(&self, team: Team, square: Option<Square>) -> bool {
-        match square.map(|s| self.cells[s.index()]) {
-            Some(Cell::Corner) => true,
-            Some(Cell::Token { team: t, .. }) => t == team,
-            _ => false,
-        }
+        square.is_some_and(|s| self.teams_at[s.index()] & team_bit(team) != 0)
     }
 
-    /// The windows of five through `placed` that `team` now holds, by direction.
-    fn completed(&self, placed: Square, team: Team) -> Completed {
+    /// The runs of `team`'s squares on either side of `placed`, in each direction (the edge
+    /// of the board, [`REACH`], ends a run).
+    fn runs(&self, placed: Square, team: Team) -> Runs {
+        let mine = team_bit(team);
+        let reach = &REACH[placed.index()];
+        std::array::from_fn(|d| {
+            let delta = DELTAS[d];
+            let run = |sign: isize, most: u8| {
+                let mut at = placed.index() as isize;
+                let mut k = 0;
+                while k < most {
+                    at += sign * delta;
+                    if self.teams_at[at as usize] & mine == 0 {
+                        break;
+                    }
+                    k += 1;
+                }
+                k as isize
+            };
+            (run(-1, reach[d][0]), run(1, reach[d][1]))
+        })
+    }
+
+    /// The windows of five through `placed` (whose runs are `runs`), by direction.
+    fn completed(placed: Square, runs: &Runs) -> Completed {
         let mut completed = Completed::default();
         let span = SEQUENCE_LENGTH as isize - 1;
         for (d, direction) in DIRECTIONS.into_iter().enumerate() {
-            let back = (1..=span)
-                .take_while(|&k| self.holds(team, step(placed, direction, -k)))
-                .count() as isize;
-            let ahead = (1..=span)
-                .take_while(|&k| self.holds(team, step(placed, direction, k)))
-                .count() as isize;
+            let (back, ahead) = runs[d];
             for first in -back..=(ahead - span).min(0) {
                 let mut line: Line = std::array::from_fn(|i| {
                     step(placed, direction, first + i as isize).unwrap_or(placed)
@@ -475,12 +557,85 @@ impl FullGame {
         team: Team,
         recorded: &RawMarks,
     ) -> Result<(), IllegalMove> {
+        if recorded.is_empty() {
+            let runs = self.runs(placed, team);
+            let windows = |&(back, ahead): &(isize, isize)| {
+                (back + ahead + 2 - SEQUENCE_LENGTH as isize).max(0)
+            };
+            match runs.iter().map(windows).sum::<isize>() {
+                // The common case: no five in a line through the placed square.
+                0 => return Ok(()),
+                // A line of exactly five, and one marking so far.
+                1 if self.markings[team.index()].len() == 1 => {
+                    #[cfg(debug_assertions)]
+                    let general = {
+                        let mut general = self.clone();
+                        general.mark_any(placed, team, recorded, &runs)?;
+                        general
+                    };
+                    self.mark_one(placed, team, &runs);
+                    #[cfg(debug_assertions)]
+                    debug_assert_eq!(*self, general, "fast marking of {placed} differs");
+                    return Ok(());
+                }
+                _ => {}
+            }
+            return self.mark_any(placed, team, recorded, &runs);
+        }
+        self.mark_any(placed, team, recorded, &[(0, 0); 4])
+    }
+
+    /// [`FullGame::mark_sequences`] when the runs through `placed` complete exactly one window
+    /// of five and `team` has one marking: the window is marked if it shares at most one square
+    /// with each sequence of that marking, else nothing is; as [`FullGame::mark_any`] decides
+    /// it with one alternative, without its lists (a debug build checks that both agree).
+    fn mark_one(&mut self, placed: Square, team: Team, runs: &Runs) {
+        let needed = self.rules.teams.sequences_to_win();
+        let Some(d) = runs
+            .iter()
+            .position(|&(back, ahead)| back + ahead + 1 >= SEQUENCE_LENGTH as isize)
+        else {
+            return;
+        };
+        let back = runs[d].0;
+        let mut line: Line = std::array::from_fn(|i| {
+            step(placed, DIRECTIONS[d], i as isize - back).unwrap_or(placed)
+        });
+        line.sort_unstable();
+        let marking = &mut self.markings[team.index()][0];
+        if marking.iter().all(|old| shared(old, &line) <= 1) {
+            if marking.is_empty() {
+                self.made_by[team.index()] = self.moves + 1;
+            }
+            marking.push(line);
+            marking.sort_unstable();
+            // One marking: its squares are locked, none only possibly marked.
+            for square in line {
+                if let Cell::Token { locked, .. } = &mut self.cells[square.index()] {
+                    *locked = true;
+                }
+            }
+        }
+        if marking.len() >= needed {
+            self.winner = Some(team);
+        }
+    }
+
+    /// [`FullGame::mark_sequences`] in general: `runs` are those through `placed` when nothing
+    /// is `recorded`.
+    fn mark_any(
+        &mut self,
+        placed: Square,
+        team: Team,
+        recorded: &RawMarks,
+        runs: &Runs,
+    ) -> Result<(), IllegalMove> {
         let needed = self.rules.teams.sequences_to_win();
         let prior = &self.markings[team.index()];
         // Each new marking with the index of the prior one it extends.
         let options: Vec<(usize, Marking)> = if recorded.is_empty() {
-            let completed = self.completed(placed, team);
-            if completed.is_empty() {
+            let completed = FullGame::completed(placed, runs);
+            if completed.by_direction.iter().all(Vec::is_empty) {
                 return Ok(());
             }
             prior
