@@ -4,7 +4,6 @@
 //! becomes a row.
 
 use std::borrow::Cow;
-use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -232,7 +231,7 @@ impl Iterator for Jobs {
 }
 
 /// One JSON Lines record.
-#[derive(Debug, Deserialize)]
+#[derive(Deserialize)]
 struct Record<'a> {
     #[serde(default)]
     id: Option<serde_json::Value>,
@@ -365,35 +364,14 @@ fn record(
     text: &[u8],
 ) -> Output {
     let at = format!("{source}:{line}");
-    SCRATCH.with_borrow_mut(|(copy, buffers)| {
-        let parsed = parse(text, copy, buffers);
-        judge_record(batch, explainer, at, line, text.len(), parsed)
-    })
-}
-
-/// The record in `text`: read by simd-json from `copy` (which it unescapes in place) when it
-/// can, else by serde_json, whose verdict and messages (line and column) stand.
-fn parse<'a>(
-    text: &'a [u8],
-    copy: &'a mut Vec<u8>,
-    buffers: &mut simd_json::Buffers,
-) -> serde_json::Result<Record<'a>> {
-    // simd-json reads a lone surrogate (`\ud800`) as a character: records with `\u` escapes
-    // (none in a log the simulator or a table writes) go to serde_json.
-    if memchr::memmem::find(text, br"\u").is_none() {
-        copy.clear();
-        copy.extend_from_slice(text);
-        if let Ok(record) = simd_json::serde::from_slice_with_buffers(copy, buffers) {
-            return Ok(record);
-        }
-    }
-    serde_json::from_slice(text)
-}
-
-thread_local! {
-    /// A thread's copy of the record being parsed and simd-json's buffers, reused from record
-    /// to record.
-    static SCRATCH: RefCell<(Vec<u8>, simd_json::Buffers)> = RefCell::default();
+    judge_record(
+        batch,
+        explainer,
+        at,
+        line,
+        text.len(),
+        serde_json::from_slice(text),
+    )
 }
 
 /// Judges one parsed JSON Lines record (named `at`, `bytes` long), or reports why it is not one.
@@ -439,53 +417,4 @@ fn judge_record(
         output.extra.explanation = fairplay_report::explained::both(explained, replayed);
     }
     output
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Record;
-
-    /// What a parser makes of a record: its fields, or that it is not one.
-    fn fields(parsed: Result<Record<'_>, impl std::fmt::Display>) -> Option<String> {
-        parsed
-            .ok()
-            .map(|r| format!("{:?} {:?} {:?} {:?}", r.id, r.game, r.log, r.deal))
-    }
-
-    /// simd-json, the fast path, reads every record as serde_json does, or refuses it (then
-    /// serde_json decides): it never accepts a record differently.
-    #[test]
-    fn simd_json_reads_records_as_serde_json_does() {
-        let records: &[&str] = &[
-            r#"{"log":"2\n1 Q 1\n2 Q 2\n"}"#,
-            r#"{"id":7,"game":"quartets","log":"1\n1 Q 1"}"#,
-            r#"{"id":"a\"b","log":"x\ty\\n\/\u00e9\ud83d\ude00"}"#,
-            r#"{"id":1e400,"log":""}"#,
-            r#"{"id":18446744073709551616,"log":""}"#,
-            r#"{"id":-0.0,"log":"","deal":[{"player":1,"cards":"1A"}]}"#,
-            r#"{"log":"a","log":"b"}"#,
-            r#"{"log":"\ud800"}"#,
-            r#"{"log":"a"} x"#,
-            r#"{"log":"a",}"#,
-            r#"{"log":"tab	inside"}"#,
-            r#"{"log":null}"#,
-            r#"{"log":"a","extra":{"nested":[1,2,{"x":null}]}}"#,
-            r#"  {"log" : "a" }  "#,
-            r#"[{"log":"a"}]"#,
-            r#"{"log":"a\u0000b"}"#,
-            r#"{"log":"\b\f\r\n\"\\\/","game":"\\u"}"#,
-            r#"{"log":"\x"}"#,
-            r#"{"log":"a"}{"log":"b"}"#,
-            r#"{"id":[1,{"a":true}],"log":"1\n1 Q 1\n"}"#,
-            "{\"log\":\"\u{00e9}\"}",
-        ];
-        for record in records {
-            let reference = fields(serde_json::from_slice::<Record>(record.as_bytes()));
-            let (mut copy, mut buffers) = (Vec::new(), simd_json::Buffers::default());
-            let fast = fields(super::parse(record.as_bytes(), &mut copy, &mut buffers));
-            assert_eq!(fast, reference, "{record}");
-        }
-        let mut invalid = b"{\"log\":\"\xff\"}".to_vec();
-        assert!(simd_json::serde::from_slice::<Record>(&mut invalid).is_err());
-    }
 }
