@@ -41,11 +41,31 @@ pub(crate) fn log_bytes(log: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     )))
 }
 
+/// The game of a log (`quartets` or `sequence`), told from its first action line as `fairplay
+/// batch --game auto` tells it; `fairplay.UnknownGameError` when neither game's notation reads it.
+#[pyfunction]
+fn detect(py: Python<'_>, log: &Bound<'_, PyAny>) -> PyResult<&'static str> {
+    let log = log_bytes(log)?;
+    let mut games = fairplay_core::Registry::new();
+    games
+        .register(fairplay_quartets::Quartets::new(
+            fairplay_quartets::Rules::standard(),
+        ))
+        .register(fairplay_sequence::Sequence::new(
+            fairplay_sequence::SequenceRules::Contract,
+        ));
+    games
+        .detect(&log)
+        .map(|game| game.name())
+        .map_err(|error| errors::log_error(py, None, &error))
+}
+
 /// The module `fairplay._fairplay`.
 #[pymodule]
 fn _fairplay(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("SCHEMA_VERSION", fairplay_core::SCHEMA_VERSION)?;
+    m.add_function(wrap_pyfunction!(detect, m)?)?;
     m.add_function(wrap_pyfunction!(quartets::quartets_judge, m)?)?;
     m.add_function(wrap_pyfunction!(sequence::sequence_judge, m)?)?;
     m.add_function(wrap_pyfunction!(many::judge_many, m)?)?;

@@ -16,6 +16,8 @@ pub struct Referee {
     referee: Box<dyn fairplay_core::Referee>,
     /// Lines read so far (the number of the next line, less one).
     lines: usize,
+    /// Lines that could not be applied.
+    ignored: usize,
 }
 
 /// A referee of Quartets by the rules of a variant.
@@ -32,6 +34,7 @@ pub fn quartets_referee(
         referee: Box::new(QuartetsReferee::new(rules.clone())),
         game: Box::new(Quartets::new(rules)),
         lines: 0,
+        ignored: 0,
     })
 }
 
@@ -44,6 +47,7 @@ pub fn sequence_referee(rules: &str, teams: Option<u8>) -> PyResult<Referee> {
         referee: Box::new(SequenceReferee::new(rules)),
         game: Box::new(Sequence::new(rules)),
         lines: 0,
+        ignored: 0,
     })
 }
 
@@ -60,10 +64,13 @@ impl Referee {
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
         let bytes = crate::log_bytes(line)?;
         self.lines += 1;
-        let step = self
-            .referee
-            .apply_line(&bytes, self.lines)
-            .map_err(|error| crate::errors::log_error(py, Some(self.game.name()), &error))?;
+        let step = match self.referee.apply_line(&bytes, self.lines) {
+            Ok(step) => step,
+            Err(error) => {
+                self.ignored += 1;
+                return Err(crate::errors::log_error(py, Some(self.game.name()), &error));
+            }
+        };
         step.map(|step| self.step(py, &step)).transpose()
     }
 
@@ -77,6 +84,12 @@ impl Referee {
     #[getter]
     fn lines(&self) -> usize {
         self.lines
+    }
+
+    /// Lines that could not be applied (each raised an error).
+    #[getter]
+    fn ignored(&self) -> usize {
+        self.ignored
     }
 
     /// The game's name (`quartets`, `sequence`).
@@ -106,12 +119,12 @@ impl Referee {
         self.game.contract(self.referee.verdict())
     }
 
-    /// The closing line of `--live`: `end: N actions, ...`.
+    /// The closing line of `--live`: `end: N actions, <verdict>[, K lines ignored]`.
     fn end_text(&self) -> String {
         let summary = fairplay_core::live::Summary {
             actions: self.referee.actions(),
             verdict: self.referee.verdict().clone(),
-            ignored: 0,
+            ignored: self.ignored,
         };
         fairplay_report::live::line(self.game.words(), &Event::End(&summary))
     }

@@ -31,8 +31,9 @@ pub fn rules(rules: &str, teams: Option<u8>) -> PyResult<SequenceRules> {
     }
 }
 
-/// Judges a Sequence log; returns the JSON document (a dict) or, with `text`, the human
-/// report, exactly as the command line with the same options.
+/// Judges a Sequence log; returns the JSON document (a dict; `--format json` always explains)
+/// or, with `text`, the human report (`explain`: that of `--explain`), exactly as the command
+/// line with the same options.
 #[pyfunction]
 #[pyo3(signature = (log, *, rules="contract", teams=None, explain=false, text=false))]
 pub fn sequence_judge(
@@ -53,7 +54,9 @@ pub fn sequence_judge(
     }
 }
 
-/// The command line's `fairplay sequence`: `Ok` the report's text, `Err` the document.
+/// The command line's `fairplay sequence`: `Ok` the report's text, `Err` the document. As with
+/// `--format json`, the document always holds the explanation (the illegal move and the board),
+/// `explain` or not.
 fn judged(
     game: &Sequence,
     log: &[u8],
@@ -69,9 +72,6 @@ fn judged(
                 .map_err(|e| failed(e.into()))?
                 .to_string(),
         }));
-    }
-    if !explain {
-        return to_value(&Document::<SequenceDetails>::new(game, &judgement, None)).map(Err);
     }
     let explanation = match game.rules() {
         SequenceRules::Contract => explain_contract(log),

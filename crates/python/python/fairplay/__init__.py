@@ -36,7 +36,7 @@ The guide: docs/python.md in the repository.
 
 from typing import Any, Optional, Sequence, Union
 
-from . import _fairplay, quartets, sequence
+from . import _fairplay, quartets, sequence, spark
 from ._errors import (
     LineTooLongError,
     LogError,
@@ -63,10 +63,30 @@ __all__ = [
     "RuleError",
     "SCHEMA_VERSION",
     "UnknownGameError",
+    "judge",
     "judge_many",
     "quartets",
     "sequence",
+    "spark",
 ]
+
+
+def judge(log: Union[str, bytes], game: str = "auto", **options: Any) -> Judgement:
+    """Judges one log of either game: ``game="auto"`` tells it from the first action line
+    (``UnknownGameError`` when neither game's notation reads it), else ``"quartets"`` or
+    ``"sequence"``. ``options`` go to ``quartets.judge`` or ``sequence.judge``.
+
+    >>> import fairplay
+    >>> fairplay.judge("1\\n1 2s P 2s\\n").game
+    'sequence'
+    """
+    if game == "auto":
+        game = _fairplay.detect(log)
+    if game == "quartets":
+        return quartets.judge(log, **options)
+    if game == "sequence":
+        return sequence.judge(log, **options)
+    raise ValueError(f"game: `{game}`: expected \"auto\", \"quartets\" or \"sequence\"")
 
 
 def _arrow_input(logs: Any) -> Any:

@@ -160,7 +160,9 @@ class Referee:
         )
 
     def apply(self, line: Log) -> Optional[Dict[str, Any]]:
-        """Judges the action on ``line`` (see the class)."""
+        """Judges the action on ``line``: the step (``action``, ``line``, ``foul``, ``note``,
+        ``text`` as ``--live`` prints it), ``None`` for a blank line; raises
+        ``fairplay.LogError`` for a line that cannot be applied, and changes nothing then."""
         return self._referee.apply(line)
 
     @property

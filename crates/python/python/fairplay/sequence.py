@@ -29,9 +29,10 @@ class Judgement(_Judgement):
         self._options = options
 
     def explain(self) -> Dict[str, Any]:
-        """The explanation of ``--explain --format json``: the illegal move in plain words,
-        the rule it breaks and (contract rules) the board at that moment."""
-        return _fairplay.sequence_judge(self._log, **self._options, explain=True)["explanation"]
+        """The explanation the JSON document holds (``--format json`` always explains a
+        Sequence verdict): the illegal move in plain words, the rule it breaks and the board
+        at that moment."""
+        return self.to_dict()["explanation"]
 
     def report(self, explain: bool = True) -> str:
         """The human report of ``fairplay sequence`` (with ``--explain`` by default)."""
