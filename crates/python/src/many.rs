@@ -74,7 +74,8 @@ fn push_chunk<'a>(logs: &mut Vec<Option<&'a [u8]>>, chunk: &'a dyn Array) -> PyR
 
 /// The logs of a Python sequence of `str` (or `bytes`, or `None`), copied into one buffer.
 fn copy_list(logs: &Bound<'_, PyAny>) -> PyResult<Logs> {
-    let count = logs.len()?;
+    // Any iterable of logs; its length, when it has one, only sizes the buffers.
+    let count = logs.len().unwrap_or(0);
     let mut buffer = Vec::new();
     let mut ranges = Vec::with_capacity(count);
     for item in logs.try_iter()? {

@@ -68,7 +68,6 @@ def judge(
         )
     if log_col not in df.columns:
         raise ValueError(f"no column `{log_col}` in the DataFrame")
-    schema = df.schema.simpleString()[len("struct<"):-1]
     schema = ", ".join(
         f"`{field.name}` {field.dataType.simpleString()}" for field in df.schema.fields
     )
