@@ -86,6 +86,11 @@ class Referee:
         return self._referee.verdict
 
     @property
+    def ignored(self) -> int:
+        """Lines that could not be applied (each raised ``fairplay.LogError``)."""
+        return self._referee.ignored
+
+    @property
     def contract(self) -> str:
         """The verdict so far in the contract format (``VALID GAME\\n``, ``INVALID 3\\n``)."""
         return self._referee.contract
