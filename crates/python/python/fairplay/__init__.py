@@ -1,0 +1,158 @@
+"""fairplay: the referee of recorded card games, for Python.
+
+Two games, judged by the same engines as the ``fairplay`` command line:
+
+* **Quartets** (``fairplay.quartets``): is there a deal of the cards that makes every action
+  of a log honest? If not, after which action is cheating certain?
+* **Sequence** (``fairplay.sequence``): the first illegal move, by the contract rules or the
+  full rules.
+
+One log::
+
+    >>> import fairplay
+    >>> game = fairplay.quartets.judge("4\\n1 A 2 3C no\\n2 A 3 3A yes\\n2 A 4 3D yes\\n2 A 1 3C no\\n")
+    >>> game.verdict, game.action, game.reason
+    ('foul', 4, 'no deal of the cards makes every action so far honest')
+    >>> game.contract
+    'no\\n4\\n'
+
+``game.to_dict()`` is the JSON document of ``fairplay quartets --format json``. Explanations: ``game.explain()``,
+``game.deal()``, ``game.knowledge(at=None)``, ``game.report()``.
+
+A game as it is played: ``fairplay.quartets.Referee().apply("1 A 2 3C no")``.
+
+Many logs, in parallel, without the GIL (a list of str, or an Arrow string array from
+pyarrow, polars or pandas), into an Arrow table of rows as ``fairplay batch`` writes them::
+
+    >>> rows = fairplay.judge_many(["1\\n1 A 2 3C no\\n", "1\\n1 2s P 2s\\n", "oops"])
+    >>> rows.column("verdict").to_pylist()
+    ['fair', 'fair', 'error']
+
+A log that cannot be judged raises ``fairplay.LogError`` (``MalformedLogError``,
+``RuleError``, ``LineTooLongError``, ``UnknownGameError``, ``LogIOError``) with ``kind``,
+``line``, ``action`` and ``message``. On a Spark cluster: ``fairplay.spark.judge(df)``.
+The guide: docs/python.md in the repository.
+"""
+
+from typing import Any, Optional, Sequence, Union
+
+from . import _fairplay, quartets, sequence, spark
+from ._errors import (
+    LineTooLongError,
+    LogError,
+    LogIOError,
+    MalformedLogError,
+    RuleError,
+    UnknownGameError,
+)
+from ._judgement import Judgement
+
+__version__: str = _fairplay.__version__
+SCHEMA_VERSION: int = _fairplay.SCHEMA_VERSION
+
+#: The columns of ``judge_many``'s table, in order.
+COLUMNS = ("index", "game", "verdict", "action", "line", "actions", "kind", "detail")
+
+__all__ = [
+    "COLUMNS",
+    "Judgement",
+    "LineTooLongError",
+    "LogError",
+    "LogIOError",
+    "MalformedLogError",
+    "RuleError",
+    "SCHEMA_VERSION",
+    "UnknownGameError",
+    "judge",
+    "judge_many",
+    "quartets",
+    "sequence",
+    "spark",
+]
+
+
+def judge(log: Union[str, bytes], game: str = "auto", **options: Any) -> Judgement:
+    """Judges one log of either game: ``game="auto"`` tells it from the first action line
+    (``UnknownGameError`` when neither game's notation reads it), else ``"quartets"`` or
+    ``"sequence"``. ``options`` go to ``quartets.judge`` or ``sequence.judge``.
+
+    >>> import fairplay
+    >>> fairplay.judge("1\\n1 2s P 2s\\n").game
+    'sequence'
+    """
+    if game == "auto":
+        game = _fairplay.detect(log)
+    if game == "quartets":
+        return quartets.judge(log, **options)
+    if game == "sequence":
+        return sequence.judge(log, **options)
+    raise ValueError(f"game: `{game}`: expected \"auto\", \"quartets\" or \"sequence\"")
+
+
+def _arrow_input(logs: Any) -> Any:
+    """``logs`` as the native layer reads it: Arrow objects and lists as they are; a pandas
+    Series (or a polars one of an older polars) through pyarrow, without copying Arrow
+    strings."""
+    if hasattr(logs, "__arrow_c_stream__") or hasattr(logs, "__arrow_c_array__"):
+        return logs
+    module = type(logs).__module__.split(".")[0]
+    if module == "pandas":
+        import pyarrow
+
+        return pyarrow.array(logs, from_pandas=True)
+    if module == "polars":
+        return logs.to_arrow()
+    return logs
+
+
+def judge_many(
+    logs: Any,
+    game: str = "auto",
+    threads: Optional[int] = None,
+    *,
+    players: int = 4,
+    sets: int = 8,
+    cards_per_set: int = 4,
+    hands: Optional[Sequence[int]] = None,
+    rules: str = "contract",
+    teams: Optional[int] = None,
+) -> Any:
+    """Judges many logs at once, in parallel, without holding the GIL.
+
+    ``logs``: a list (or any sequence) of ``str``, ``bytes`` or ``None``; or an Arrow array of
+    strings (``string``, ``large_string``, ``string_view`` or binary), read through the Arrow
+    PyCapsule interface without a Python object per row: a ``pyarrow.Array`` or
+    ``ChunkedArray``, a ``polars.Series``, a pandas Series of Arrow strings, a one-column
+    table. ``game``: ``"auto"`` (each log's game told from its first action line, as ``fairplay
+    batch --game auto``), ``"quartets"`` or ``"sequence"``. ``threads``: worker threads
+    (default: one per core). The Quartets variant (``players``, ...) and the Sequence rules
+    (``rules``, ``teams``) are those of ``fairplay batch``.
+
+    Returns the rows in input order, one per log, as a ``pyarrow.Table`` (or, without
+    pyarrow, an object with ``__arrow_c_stream__`` that polars and others read) with the
+    columns ``COLUMNS``: ``index`` (the log's position), then those of ``fairplay batch``
+    (``game``, ``verdict`` — ``fair``, ``foul`` or ``error`` —, ``action``, ``line``,
+    ``actions``, ``kind``, ``detail``). A log that cannot be judged is an ``error`` row, never
+    an exception; a null log too.
+
+    >>> import fairplay, pyarrow
+    >>> logs = pyarrow.array(["4\\n1 A 2 3C no\\n2 A 3 3A yes\\n2 A 4 3D yes\\n2 A 1 3C no\\n", None])
+    >>> fairplay.judge_many(logs).select(["verdict", "action", "kind"]).to_pylist()
+    [{'verdict': 'foul', 'action': 4, 'kind': 'no-deal'}, {'verdict': 'error', 'action': None, 'kind': 'malformed'}]
+    """
+    rows = _fairplay.judge_many(
+        _arrow_input(logs),
+        game=game,
+        threads=threads,
+        players=players,
+        sets=sets,
+        cards_per_set=cards_per_set,
+        hands=list(hands) if hands is not None else None,
+        rules=rules,
+        teams=teams,
+    )
+    try:
+        import pyarrow
+    except ImportError:
+        return rows
+    return pyarrow.table(rows)

@@ -1,0 +1,73 @@
+"""Types of the native module ``fairplay._fairplay`` (the public API is in ``fairplay``)."""
+
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+Log = Union[str, bytes]
+
+__version__: str
+SCHEMA_VERSION: int
+
+def detect(log: Log) -> str: ...
+def quartets_judge(
+    log: Log,
+    *,
+    players: int = 4,
+    sets: int = 8,
+    cards_per_set: int = 4,
+    hands: Optional[List[int]] = None,
+    seat: Optional[int] = None,
+    hand: Optional[str] = None,
+    true_deal: Union[None, str, List[Tuple[int, List[str]]]] = None,
+    explain: bool = False,
+    deal: bool = False,
+    knowledge: bool = False,
+    at: Optional[int] = None,
+    text: bool = False,
+) -> Any: ...
+def sequence_judge(
+    log: Log,
+    *,
+    rules: str = "contract",
+    teams: Optional[int] = None,
+    explain: bool = False,
+    text: bool = False,
+) -> Any: ...
+def judge_many(
+    logs: Any,
+    *,
+    game: str = "auto",
+    threads: Optional[int] = None,
+    players: int = 4,
+    sets: int = 8,
+    cards_per_set: int = 4,
+    hands: Optional[List[int]] = None,
+    rules: str = "contract",
+    teams: Optional[int] = None,
+) -> Rows: ...
+def quartets_referee(
+    *, players: int = 4, sets: int = 8, cards_per_set: int = 4, hands: Optional[List[int]] = None
+) -> Referee: ...
+def sequence_referee(*, rules: str = "contract", teams: Optional[int] = None) -> Referee: ...
+
+class Rows:
+    def __arrow_c_stream__(self, requested_schema: Optional[object] = None) -> object: ...
+    def __arrow_c_schema__(self) -> object: ...
+    def __len__(self) -> int: ...
+
+class Referee:
+    def apply(self, line: Log) -> Optional[Dict[str, Any]]: ...
+    @property
+    def actions(self) -> int: ...
+    @property
+    def lines(self) -> int: ...
+    @property
+    def ignored(self) -> int: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def rules(self) -> str: ...
+    @property
+    def verdict(self) -> Dict[str, Any]: ...
+    @property
+    def contract(self) -> str: ...
+    def end_text(self) -> str: ...

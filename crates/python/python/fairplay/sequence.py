@@ -1,0 +1,105 @@
+"""Sequence: the first illegal move of a log, by the contract rules or the full rules.
+
+>>> from fairplay import sequence
+>>> game = sequence.judge("3\\n1 2s P 2s\\n2 4h P 4h\\n3 2s R 2s\\n")
+>>> game.verdict, game.action, game.kind
+('foul', 3, 'cannot-remove')
+>>> game.contract
+'INVALID 3\\n'
+"""
+
+from typing import Any, Dict, Optional, Union
+
+from . import _fairplay
+from ._judgement import Judgement as _Judgement
+
+__all__ = ["judge", "Judgement", "Referee"]
+
+Log = Union[str, bytes]
+
+
+class Judgement(_Judgement):
+    """A judged Sequence log (see ``fairplay.Judgement`` for the attributes)."""
+
+    __slots__ = ("_log", "_options")
+
+    def __init__(self, document: Dict[str, Any], log: Log, options: Dict[str, Any]) -> None:
+        super().__init__(document)
+        self._log = log
+        self._options = options
+
+    def explain(self) -> Dict[str, Any]:
+        """The explanation the JSON document holds (``--format json`` always explains a
+        Sequence verdict): the illegal move in plain words, the rule it breaks and the board
+        at that moment."""
+        return self.to_dict()["explanation"]
+
+    def report(self, explain: bool = True) -> str:
+        """The human report of ``fairplay sequence`` (with ``--explain`` by default)."""
+        return _fairplay.sequence_judge(self._log, **self._options, explain=explain, text=True)
+
+
+def judge(log: Log, rules: str = "contract", teams: Optional[int] = None) -> Judgement:
+    """Judges a whole Sequence log: a count line, then one move per line.
+
+    ``rules``: ``"contract"`` (the spec's rules, tokens counted per card) or ``"full"`` (the
+    real game: squares, teams in turn, sequences); ``teams`` (2 or 3) with the full rules
+    (default: 3 if the log names red, else 2). Raises ``fairplay.LogError`` when the log
+    cannot be judged and ``ValueError`` for impossible options.
+
+    >>> from fairplay import sequence
+    >>> sequence.judge("1\\n1 2s P 2s\\n").contract
+    'VALID GAME\\n'
+    """
+    options: Dict[str, Any] = dict(rules=rules, teams=teams)
+    return Judgement(_fairplay.sequence_judge(log, **options), log, options)
+
+
+class Referee:
+    """A Sequence game judged as it is played, one move per line (``--live``); see
+    ``fairplay.quartets.Referee`` for ``apply``. An illegal move is a step with a foul and
+    the game goes on; turns must increase.
+
+    >>> from fairplay import sequence
+    >>> referee = sequence.Referee()
+    >>> referee.apply("1 2s P 2s")["text"]
+    'turn 1: legal'
+    >>> referee.apply("2 4h R 4h")["foul"]["reason"]["kind"]
+    'cannot-remove'
+    """
+
+    def __init__(self, rules: str = "contract", teams: Optional[int] = None) -> None:
+        self._referee = _fairplay.sequence_referee(rules=rules, teams=teams)
+
+    def apply(self, line: Log) -> Optional[Dict[str, Any]]:
+        """Judges the move on ``line``."""
+        return self._referee.apply(line)
+
+    @property
+    def actions(self) -> int:
+        """Moves judged so far."""
+        return self._referee.actions
+
+    @property
+    def verdict(self) -> Dict[str, Any]:
+        """The verdict so far: ``{"kind": "fair"}``, or the first illegal move."""
+        return self._referee.verdict
+
+    @property
+    def ignored(self) -> int:
+        """Lines that could not be applied (each raised ``fairplay.LogError``)."""
+        return self._referee.ignored
+
+    @property
+    def contract(self) -> str:
+        """The verdict so far in the contract format (``VALID GAME\\n``, ``INVALID 3\\n``)."""
+        return self._referee.contract
+
+    @property
+    def rules(self) -> str:
+        """The rules in words."""
+        return self._referee.rules
+
+    def end(self) -> str:
+        """The closing line of ``--live``."""
+        return self._referee.end_text()

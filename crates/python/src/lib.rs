@@ -1,0 +1,77 @@
+//! # fairplay-python
+//!
+//! The native half of the `fairplay` Python package (`fairplay._fairplay`): a thin layer over
+//! the engines and the printers. It judges, explains and words nothing itself: a verdict is the
+//! engine's, a document is `fairplay_report::json`'s (the one `--format json` prints), a row is
+//! `fairplay_report::rows::Cells` (the one `fairplay batch` writes), a live line is
+//! `fairplay_report::live`'s. The Python modules (`python/fairplay/`) give these a typed API.
+//!
+//! * [`quartets::quartets_judge`], [`sequence::sequence_judge`]: one log, as the JSON document
+//!   or the human report of the command line;
+//! * [`referee::Referee`]: one game judged a line at a time;
+//! * [`many::judge_many`]: many logs in parallel, without the GIL, from a list or an Arrow
+//!   array (the Arrow PyCapsule interface, [`arrow`]), into an Arrow table of rows.
+//!
+//! A log that cannot be judged raises `fairplay.LogError` (a subclass per kind, [`errors`]);
+//! bad options raise `ValueError`. Nothing here panics on any input.
+
+#![warn(missing_docs)]
+
+use pyo3::prelude::*;
+
+pub mod arrow;
+pub mod errors;
+pub mod many;
+pub mod quartets;
+pub mod referee;
+pub mod sequence;
+pub mod value;
+
+/// Text or bytes of a log, copied so that it can be judged without the GIL.
+pub(crate) fn log_bytes(log: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    if let Ok(text) = log.cast::<pyo3::types::PyString>() {
+        return Ok(text.to_cow()?.as_bytes().to_vec());
+    }
+    if let Ok(bytes) = log.cast::<pyo3::types::PyBytes>() {
+        return Ok(bytes.as_bytes().to_vec());
+    }
+    Err(pyo3::exceptions::PyTypeError::new_err(format!(
+        "a log is a str or bytes, not {}",
+        log.get_type().name()?
+    )))
+}
+
+/// The game of a log (`quartets` or `sequence`), told from its first action line as `fairplay
+/// batch --game auto` tells it; `fairplay.UnknownGameError` when neither game's notation reads it.
+#[pyfunction]
+fn detect(py: Python<'_>, log: &Bound<'_, PyAny>) -> PyResult<&'static str> {
+    let log = log_bytes(log)?;
+    let mut games = fairplay_core::Registry::new();
+    games
+        .register(fairplay_quartets::Quartets::new(
+            fairplay_quartets::Rules::standard(),
+        ))
+        .register(fairplay_sequence::Sequence::new(
+            fairplay_sequence::SequenceRules::Contract,
+        ));
+    games
+        .detect(&log)
+        .map(|game| game.name())
+        .map_err(|error| errors::log_error(py, None, &error))
+}
+
+/// The module `fairplay._fairplay`.
+#[pymodule]
+fn _fairplay(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("SCHEMA_VERSION", fairplay_core::SCHEMA_VERSION)?;
+    m.add_function(wrap_pyfunction!(detect, m)?)?;
+    m.add_function(wrap_pyfunction!(quartets::quartets_judge, m)?)?;
+    m.add_function(wrap_pyfunction!(sequence::sequence_judge, m)?)?;
+    m.add_function(wrap_pyfunction!(many::judge_many, m)?)?;
+    m.add_function(wrap_pyfunction!(referee::quartets_referee, m)?)?;
+    m.add_function(wrap_pyfunction!(referee::sequence_referee, m)?)?;
+    m.add_class::<referee::Referee>()?;
+    m.add_class::<many::Rows>()?;
+    Ok(())
+}

@@ -1,0 +1,177 @@
+//! One Quartets log: the verdict as `fairplay quartets --format json` documents it, the
+//! explanations of `--explain`, `--deal` and `--knowledge`, a player's view (`--seat`,
+//! `--hand`) and the true deal (`--true-deal`); or the human report of the same options.
+
+use fairplay_core::lines::DEFAULT_MAX_LINE;
+use fairplay_core::{audit_reader, Game, LogError};
+use fairplay_quartets::explain::{explain, explain_seat, ExplainError, Questions};
+use fairplay_quartets::truth::{replay, TrueDeal};
+use fairplay_quartets::{Quartets, Rules, SeatHand, Verdict};
+use fairplay_report::json::Document;
+use fairplay_report::quartets::{
+    no_deal_note, text, true_deal_text, QuartetsDetails, TrueDealDetails,
+};
+use fairplay_report::Style;
+use pyo3::prelude::*;
+use serde_json::Value;
+
+use crate::errors::{usage, Failure};
+
+/// The rules of a Quartets variant, as `--players`, `--sets`, `--cards-per-set`, `--hands`.
+pub fn rules(
+    players: usize,
+    sets: usize,
+    cards_per_set: usize,
+    hands: Option<Vec<u32>>,
+) -> PyResult<Rules> {
+    let mut builder = Rules::builder()
+        .players(players)
+        .sets(sets)
+        .cards_per_set(cards_per_set);
+    if let Some(hands) = hands {
+        builder = builder.hands(hands);
+    }
+    builder.build().map_err(usage)
+}
+
+/// What a call asks beyond the verdict.
+#[derive(Default)]
+struct Asked {
+    questions: Questions,
+    seat: Option<SeatHand>,
+    deal: Option<TrueDeal>,
+    text: bool,
+}
+
+/// Judges a Quartets log; returns the JSON document (a dict) or, with `text`, the human
+/// report, exactly as the command line with the same options.
+#[pyfunction]
+#[pyo3(signature = (log, *, players=4, sets=8, cards_per_set=4, hands=None, seat=None,
+    hand=None, true_deal=None, explain=false, deal=false, knowledge=false, at=None, text=false))]
+#[allow(clippy::too_many_arguments)]
+pub fn quartets_judge(
+    py: Python<'_>,
+    log: &Bound<'_, PyAny>,
+    players: usize,
+    sets: usize,
+    cards_per_set: usize,
+    hands: Option<Vec<u32>>,
+    seat: Option<u32>,
+    hand: Option<String>,
+    true_deal: Option<&Bound<'_, PyAny>>,
+    explain: bool,
+    deal: bool,
+    knowledge: bool,
+    at: Option<usize>,
+    text: bool,
+) -> PyResult<Py<PyAny>> {
+    let log = crate::log_bytes(log)?;
+    let rules = rules(players, sets, cards_per_set, hands)?;
+    if at.is_some() && !knowledge {
+        return Err(usage("`at` needs `knowledge`"));
+    }
+    let seat = match (seat, hand) {
+        (None, None) => None,
+        (Some(seat), Some(hand)) => Some(
+            SeatHand::parse(&rules, seat, &hand).map_err(|e| usage(format!("seat {seat}: {e}")))?,
+        ),
+        _ => return Err(usage("`seat` and `hand` go together")),
+    };
+    let deal_given = match true_deal {
+        None => None,
+        Some(given) => Some(true_deal_of(&rules, given)?),
+    };
+    if seat.is_some() && deal_given.is_some() {
+        return Err(usage("`seat` and `true_deal` cannot be combined"));
+    }
+    let asked = Asked {
+        questions: Questions {
+            proof: explain,
+            suspects: explain,
+            deal,
+            knowledge,
+            at,
+            ..Questions::default()
+        },
+        seat,
+        deal: deal_given,
+        text,
+    };
+    let game = Quartets::new(rules);
+    let answer = py.detach(|| judged(&game, &log, &asked))?;
+    match answer {
+        Answer::Text(text) => Ok(text.into_pyobject(py)?.into_any().unbind()),
+        Answer::Document(value) => crate::value::to_py(py, &value),
+    }
+}
+
+/// A true deal given as the hands `--deal` prints, or as `(player, cards)` pairs.
+fn true_deal_of(rules: &Rules, given: &Bound<'_, PyAny>) -> PyResult<TrueDeal> {
+    if let Ok(text) = given.extract::<String>() {
+        return TrueDeal::parse(rules, &text).map_err(|e| usage(format!("true deal: {e}")));
+    }
+    let hands: Vec<(u32, Vec<String>)> = given
+        .extract()
+        .map_err(|_| usage("true deal: expected the hands as text, or (player, cards) pairs"))?;
+    let hands = hands
+        .iter()
+        .map(|(player, cards)| (0, *player, cards.iter().map(String::as_str).collect()));
+    TrueDeal::from_hands(rules, hands).map_err(|e| usage(format!("true deal: {e}")))
+}
+
+enum Answer {
+    Document(Value),
+    Text(String),
+}
+
+fn document(document: &impl serde::Serialize) -> Result<Answer, Failure> {
+    serde_json::to_value(document)
+        .map(Answer::Document)
+        .map_err(|e| Failure::Usage(e.to_string()))
+}
+
+/// The command line's `fairplay quartets` on `log` with the options `asked`.
+fn judged(game: &Quartets, log: &[u8], asked: &Asked) -> Result<Answer, Failure> {
+    let failed = |error: LogError| Failure::Log(Some(game.name()), error);
+    let judged = audit_reader(game, log, DEFAULT_MAX_LINE);
+    let judged = match (judged, &asked.seat) {
+        // The same log read as the seat knows the game: the same errors, the seat's verdict.
+        (Ok(_), Some(hand)) => game.judge_seat(log, hand).map_err(LogError::from),
+        (judged, _) => judged,
+    };
+    let judgement = judged.map_err(failed)?;
+    let plain = asked.questions == Questions::default();
+    if plain && asked.seat.is_none() && asked.deal.is_none() {
+        return if asked.text {
+            Ok(Answer::Text(game.contract(&judgement.verdict)))
+        } else {
+            document(&Document::<QuartetsDetails>::new(game, &judgement, None))
+        };
+    }
+    let explained = match &asked.seat {
+        Some(hand) => explain_seat(log, hand, &asked.questions),
+        None => explain(log, game.rules(), &asked.questions),
+    };
+    let replayed = match &asked.deal {
+        Some(deal) => Some(replay(log, deal).map_err(|e| failed(e.into()))?),
+        None => None,
+    };
+    let explanation = match explained {
+        Ok(explanation) => explanation,
+        Err(ExplainError::Log(error)) => return Err(failed(error.into())),
+        Err(error) => return Err(Failure::Usage(error.to_string())),
+    };
+    if asked.text {
+        let mut out = text(&explanation, Style::PLAIN);
+        if let (true, Verdict::Cheated { since }) = (asked.questions.deal, explanation.verdict) {
+            out.push_str(&no_deal_note(since));
+        }
+        if let Some(replayed) = &replayed {
+            out.push_str(&true_deal_text(replayed, Style::PLAIN));
+        }
+        return Ok(Answer::Text(out));
+    }
+    let mut details = QuartetsDetails::new(&explanation);
+    details.true_deal = replayed.as_ref().map(TrueDealDetails::new);
+    document(&Document::new(game, &judgement, Some(details)))
+}

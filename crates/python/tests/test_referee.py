@@ -1,0 +1,83 @@
+"""The streaming referee: each step as `--live` reports it."""
+
+import pytest
+
+import fairplay
+from fairplay import quartets, sequence
+from conftest import EXAMPLES
+
+
+def live_lines(cli, game, path, *args):
+    out = cli.run(game, "--live", *args, path).stdout.decode().splitlines()
+    return [line for line in out if line != "count line skipped"]
+
+
+@pytest.mark.parametrize("path", sorted((EXAMPLES / "quartets").glob("*.log")), ids=lambda p: p.name)
+def test_quartets_referee_is_live_mode(cli, path):
+    expected = live_lines(cli, "quartets", path)
+    referee = quartets.Referee()
+    got = []
+    lines = path.read_text().splitlines()
+    for line in lines[1:]:  # the count line is not an action
+        step = referee.apply(line)
+        if step is not None:
+            got.append(step["text"])
+    got.append(referee.end())
+    assert got == expected
+    assert referee.contract == quartets.judge(path.read_text()).contract
+
+
+@pytest.mark.parametrize("path", sorted((EXAMPLES / "sequence").glob("*.log")), ids=lambda p: p.name)
+def test_sequence_referee_is_live_mode(cli, path):
+    expected = live_lines(cli, "sequence", path)
+    referee = sequence.Referee()
+    got = []
+    lines = path.read_text().splitlines()
+    referee.apply(" ")  # the count line, skipped by live mode: line numbers stay the log's
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            step = referee.apply(line)
+        except fairplay.LogError as error:
+            got.append(f"error: line {number}: {error.message} (line ignored)")
+            continue
+        if step is not None:
+            got.append(step["text"])
+    got.append(referee.end())
+    assert got == expected
+
+
+def test_steps_and_errors():
+    referee = quartets.Referee()
+    step = referee.apply("1 A 2 3C no")
+    assert step == {"action": 1, "line": 1, "foul": None, "note": None,
+                    "text": "1: honest game still possible"}
+    with pytest.raises(fairplay.RuleError) as raised:
+        referee.apply("1 A 2 3B no")
+    assert (raised.value.line, raised.value.action) == (2, 2)
+    assert referee.actions == 1  # unchanged
+    assert referee.apply("   ") is None
+    referee.apply("2 A 3 3A yes")
+    referee.apply("2 A 4 3D yes")
+    foul = referee.apply("2 A 1 3C no")
+    assert foul["foul"]["reason"]["kind"] == "no-deal"
+    assert foul["text"].startswith("4: CHEATING CERTAIN: ")
+    assert referee.verdict["kind"] == "foul" and referee.verdict["action"] == 4
+    assert referee.contract == "no\n4\n"
+    after = referee.apply("1 A 2 3B no")
+    assert after["text"] == "5: (cheating already certain since action 4)"
+    assert referee.ignored == 1
+    assert referee.end() == "end: 5 actions, cheating certain since action 4, 1 line ignored"
+
+
+def test_sequence_steps():
+    referee = sequence.Referee()
+    assert referee.apply("1 2s P 2s")["text"] == "turn 1: legal"
+    illegal = referee.apply("2 4h R 4h")
+    assert illegal["foul"]["action"] == 2
+    assert illegal["text"].startswith("turn 2: ILLEGAL: ")
+    with pytest.raises(fairplay.MalformedLogError):
+        referee.apply("2 5h P 5h")  # turns must increase
+    assert referee.contract == "INVALID 2\n"
+    full = sequence.Referee(rules="full")
+    assert full.apply("1 5h P 5h@E5 blue")["foul"] is None
+    assert "2 teams" in full.rules

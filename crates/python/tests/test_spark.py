@@ -1,0 +1,106 @@
+"""fairplay.spark.judge on PySpark in local mode: 100 000 simulated logs written to Parquet,
+every row compared with `fairplay batch` on the same logs."""
+
+import json
+import os
+import sys
+import time
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+import fairplay
+import fairplay.spark
+from conftest import batch_rows, cli_row
+
+COUNT = int(os.environ.get("FAIRPLAY_SPARK_LOGS", "100000"))
+
+
+@pytest.fixture(scope="module")
+def spark():
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+    from pyspark.sql import SparkSession
+
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("fairplay-test")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.sql.execution.arrow.maxRecordsPerBatch", "10000")
+        .getOrCreate()
+    )
+    yield session
+    session.stop()
+
+
+@pytest.fixture(scope="module")
+def archive(cli, tmp_path_factory):
+    """COUNT logs: simulated Quartets (1 % cheated) and Sequence (1 % illegal) games and a
+    few broken ones, as JSON Lines (for `fairplay batch`) and Parquet (for Spark)."""
+    out = tmp_path_factory.mktemp("spark")
+    start = time.perf_counter()
+    sequence = COUNT // 10
+    quartets = COUNT - sequence - 3
+    records = []
+    for game, count, flag in (("quartets", quartets, "--cheat-rate"),
+                              ("sequence", sequence, "--illegal-rate")):
+        done = cli.run("simulate", game, "--seed", "11", "--count", count, flag, "0.01",
+                       "--format", "jsonl")
+        records += [json.loads(line)["log"] for line in done.stdout.splitlines()]
+    records += ["1\n1 A 1 3C no\n", "nonsense\n", "2\n1 2s P 2s\n"]
+    assert len(records) == COUNT
+    ids = [f"g{i}" for i in range(COUNT)]
+    jsonl = out / "logs.jsonl"
+    with open(jsonl, "w") as f:
+        for i, log in zip(ids, records):
+            f.write(json.dumps({"id": i, "log": log}) + "\n")
+    parquet = out / "logs.parquet"
+    pq.write_table(pa.table({"id": ids, "log": records}), parquet, row_group_size=20000)
+    print(f"\n{COUNT} logs simulated and written in {time.perf_counter() - start:.1f} s")
+    return jsonl, parquet
+
+
+def test_spark_rows_equal_fairplay_batch(cli, spark, archive):
+    jsonl, parquet = archive
+    start = time.perf_counter()
+    expected = {r["log"]: cli_row(r) for r in batch_rows(cli, jsonl)}
+    batch_seconds = time.perf_counter() - start
+
+    df = spark.read.parquet(str(parquet)).repartition(4)
+    judged = fairplay.spark.judge(df, log_col="log", game="auto")
+    assert judged.columns == ["id", "log"] + [n for n, _ in fairplay.spark.VERDICT_COLUMNS]
+    start = time.perf_counter()
+    rows = judged.drop("log").toArrow().to_pylist()
+    spark_seconds = time.perf_counter() - start
+    print(f"spark local[2]: {COUNT} logs in {spark_seconds:.2f} s "
+          f"({COUNT / spark_seconds:.0f} logs/s); fairplay batch {batch_seconds:.2f} s")
+
+    assert len(rows) == COUNT
+    got = {r.pop("id"): r for r in rows}
+    assert got.keys() == expected.keys()
+    mismatched = [i for i in expected if got[i] != expected[i]]
+    assert not mismatched, (mismatched[:3], [got[i] for i in mismatched[:3]],
+                            [expected[i] for i in mismatched[:3]])
+    verdicts = [r["verdict"] for r in rows]
+    assert verdicts.count("foul") > COUNT // 500
+    assert verdicts.count("error") >= 3
+
+
+def test_spark_refuses_clashing_columns(spark):
+    df = spark.createDataFrame([("1\n1 A 2 3C no\n", "x")], ["log", "verdict"])
+    with pytest.raises(ValueError, match="verdict"):
+        fairplay.spark.judge(df)
+    with pytest.raises(ValueError, match="no column"):
+        fairplay.spark.judge(df.drop("verdict"), log_col="text")
+
+
+def test_spark_small_frame_with_options(spark):
+    df = spark.createDataFrame(
+        [("a", "1\n1 A 2 2A no\n"), ("b", None)], "name string, log string"
+    )
+    rows = fairplay.spark.judge(df, game="quartets", players=3, sets=3,
+                                cards_per_set=3).collect()
+    assert [(r.name, r.verdict, r.game) for r in rows] == [
+        ("a", "fair", "quartets"), ("b", "error", None)]
