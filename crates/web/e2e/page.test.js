@@ -375,6 +375,10 @@ test('Hebrew: right to left, translated reasons, chosen from the browser languag
   await page.check('input[name=rules][value=full]');
   await paste(page, readFileSync(example('sequence/full-illegal.log'), 'utf8'));
   assert.match(await page.$eval('#illegal', (p) => p.textContent), /אי אפשר להסיר אסימון של רצף שהושלם/);
+  // What the move did, too: its turn and its reason, by the kind and parameters.
+  const illegal = await page.$eval('#illegal', (p) => p.textContent);
+  assert.match(illegal, /^תור 51: /);
+  assert.ok(!english(illegal), `English left in the illegal move: ${illegal}`);
   assert.match(await page.$eval('#verdict', (v) => v.textContent), /מהלך לא חוקי בתור 51/);
   await page.context().close();
 });
@@ -391,6 +395,9 @@ test('Hebrew: the certificate, error messages and live fouls keep no English', a
   const logs = [readFileSync(example('quartets/sample1.log'), 'utf8'), readFileSync(example('quartets/sample2.log'), 'utf8'),
     '3\n1 A 2 3C yes\n1 A 2 3D no\n2 A 1 3C no\n'];
   for (const seed of [1, 2, 3, 4, 6, 7]) logs.push(cli(['simulate', 'quartets', '--seed', String(seed), '--actions', '300', '--cheat-rate', '0.05']));
+  // Many cheats: no single player could be the only cheater (the suspects' other case).
+  logs.push(cli(['simulate', 'quartets', '--seed', '1', '--actions', '300', '--cheat-rate', '0.2']));
+  let groups = 0;
   const kinds = new Set();
   for (const log of logs) {
     await paste(page, log);
@@ -401,8 +408,13 @@ test('Hebrew: the certificate, error messages and live fouls keep no English', a
     assert.ok(!english(text), `English left in the certificate: ${text}`);
     assert.match(text, /[\u0590-\u05FF]/);
     assert.ok(!english(await page.$eval('#verdict', (v) => v.textContent)), 'the verdict');
+    const suspects = await page.$eval('#suspects', (p) => p.textContent);
+    assert.ok(!english(suspects), `English left in the suspects: ${suspects}`);
+    const sole = await page.evaluate(() => window.fairplay.result.document.explanation.suspects.sole.length);
+    if (!sole) groups += 1;
   }
   assert.ok(kinds.size >= 2, `certificates of kinds ${[...kinds]}`);
+  assert.ok(groups >= 1, 'a log where no single player could be the only cheater');
   // Malformed lines and rule errors: by the kind and parameters of the engine's error.
   for (const log of ['3\n1 A 2 3C no\n2 A 3 3A maybe\n2 A 4 3D yes\n', '2\n1 A 2 3C no\n1 A 3 3A no\n',
     '1\n1 A 9 3C no\n', '1\n1 B 2 3C no\n', '1\n1 A 2 3Z no\n']) {

@@ -1,7 +1,7 @@
 // The page: presentation only. Every verdict, reason and explanation comes from the engines
 // through engine.js; this file lays them out, steps through them and keeps the user's input.
 import { load, call } from './engine.js';
-import { t, reason, why, error as errorText, seatLine, setLang, preferred, lang } from './i18n.js';
+import { t, reason, why, error as errorText, seatLine, setLang, preferred, lang, illegalWhat, suspects } from './i18n.js';
 import { fragment, parse } from './share.js';
 import { table } from './table.js';
 
@@ -402,7 +402,7 @@ function showBoard(response, k) {
   view.sequences.hidden = !response.sequences.length;
   setText(view.sequences, response.sequences.length ? `${t('sequencesDone')}: ${response.sequences.map(([team, n]) => `${t(team)} ${n}`).join(', ')}` : '');
   view.illegal.hidden = !atIllegal;
-  setText(view.illegal, atIllegal ? `${illegal.what} — ${t('rule')}: ${reason(`rule:${illegal.kind}`, illegal, illegal.rule)}` : '');
+  setText(view.illegal, atIllegal ? `${illegalWhat(illegal)} — ${t('rule')}: ${reason(`rule:${illegal.kind}`, illegal, illegal.rule)}` : '');
 }
 
 function showExplanation() {
@@ -425,7 +425,7 @@ function showExplanation() {
   }
   if (doc.game === 'quartets' && e.suspects) {
     const s = e.suspects;
-    const text = s.stopped || !s.sole.length ? s.text : reason('sole', { players: s.sole, minimum: s.minimum }, s.text);
+    const text = suspects(s, doc.actions, s.text);
     box.append(el('h2', { text: t('suspects') }), el('p', { id: 'suspects', text }));
   }
   if (doc.game === 'quartets' && e.deal) {
@@ -433,7 +433,7 @@ function showExplanation() {
       el('ul', { id: 'deal' }, ...e.deal.map((h) => el('li', { text: `${t('player')} ${h.player}: ${h.cards.join(' ')}` }))));
   }
   if (doc.game === 'sequence' && e.illegal) {
-    box.append(el('h2', { text: t('rule') }), el('p', { text: `${e.illegal.what}. ${t('rule')}: ${reason(`rule:${e.illegal.kind}`, e.illegal, e.illegal.rule)}` }));
+    box.append(el('h2', { text: t('rule') }), el('p', { text: `${illegalWhat(e.illegal)}. ${t('rule')}: ${reason(`rule:${e.illegal.kind}`, e.illegal, e.illegal.rule)}` }));
   }
   if (doc.game === 'sequence' && e.winner) box.append(el('p', { text: `${t('winner')}: ${t(e.winner)}` }));
 }

@@ -92,6 +92,24 @@ const REASONS = {
     'rule:discard-live': 'רק קלף מת (שתי משבצותיו מכוסות) מותר להשליך',
     'rule:second-discard': 'השלכה אחת בכל תור',
     'card-used-up': 'הקלף {card} כבר שוחק פעמיים, ויש רק שתי חפיסות',
+    'card-cap-reached': 'הקלף {card} כבר שוחק {plays} פעמים, והחוקים מתירים {plays}',
+    'mark-not-held': 'הרצף {first}-{last} שסימן {team} כולל את {square}, שאינה של {team}',
+    'mark-misses': 'הרצף {first}-{last} אינו כולל את {square}, המשבצת שהמהלך הזה מכסה',
+    'mark-shares': 'הרצף {first}-{last} חולק {shared} משבצות עם הרצף {other_first}-{other_last} של {team}; רצפים של קבוצה חולקים לכל היותר משבצת אחת',
+    'rule:card-cap-reached': 'כל קלף משוחק (או מושלך) לכל היותר כמה פעמים שהחוקים מתירים',
+    'rule:mark-not-held': 'רצף מסומן הוא חמש משבצות בשורה, כולן של הקבוצה, כולל המשבצת שכוסתה, וחולק לכל היותר משבצת אחת עם רצפיה האחרים',
+    'rule:mark-misses': 'רצף מסומן הוא חמש משבצות בשורה, כולן של הקבוצה, כולל המשבצת שכוסתה, וחולק לכל היותר משבצת אחת עם רצפיה האחרים',
+    'rule:mark-shares': 'רצף מסומן הוא חמש משבצות בשורה, כולן של הקבוצה, כולל המשבצת שכוסתה, וחולק לכל היותר משבצת אחת עם רצפיה האחרים',
+    // What an illegal move did (`what`): its turn, then the move's reason by its kind.
+    what: 'תור {turn}: {text}',
+    // The suspects (`suspects` of an explanation) when no single player could be the only one.
+    'suspects-none': 'אף אחד: מה שכולם ראו בלתי אפשרי, מה שלא יטען מישהו',
+    'suspects-groups': 'אף שחקן יחיד אינו יכול להיות הרמאי היחיד; לפחות {minimum} שחקנים רימו: {groups}',
+    'suspects-groups-stopped': 'אף שחקן יחיד אינו יכול להיות הרמאי היחיד; לפחות {minimum} שחקנים רימו: {groups}, ואחרים (החיפוש נעצר)',
+    'suspects-stopped': 'אף שחקן יחיד אינו יכול להיות הרמאי היחיד; לפחות {minimum} שחקנים רימו (החיפוש נעצר)',
+    'suspects-through': ' (נשפט על פעולות 1..{through}: פעולה {next} מפרה חוק שכל אחד יכול לבדוק)',
+    'group-and': ' ו-',
+    'group-or': ' או ',
     'cannot-remove': '{card} אינו יכול להסיר אסימון: רק הנסיכים בעלי העין האחת (Jh, Js) מסירים',
     'one-eyed-places': '{card} הוא נסיך בעל עין אחת: הוא מסיר אסימון ואינו מניח',
     'jack-spot': 'אין משבצת שמראה {spot}: אין נסיכים על הלוח',
@@ -227,6 +245,28 @@ export function error(detail, english, kind = null) {
   if (!detail) return kind ? reason(`error:${kind}`, {}, english) : english;
   const expected = EXPECTED[current]?.[detail.expected] ?? detail.expected;
   return reason(detail.kind, { ...detail, expected }, english);
+}
+
+/** What an illegal Sequence move did (`illegal` of an explanation: its turn, kind and
+ * parameters) in the language in use, else the engine's sentence (`what`). */
+export function illegalWhat(illegal) {
+  const text = reason(illegal.kind, illegal, null);
+  return text == null ? illegal.what : reason('what', { turn: illegal.turn, text }, illegal.what);
+}
+
+/** The suspects' paragraph (`suspects` of an explanation, over `judged` actions) in the
+ * language in use, else `english`, the engine's paragraph: the same cases, by its fields. */
+export function suspects(s, judged, english) {
+  const table = REASONS[current];
+  if (!table) return english;
+  const groups = (s.minimum_groups ?? []).map((g) => g.join(table['group-and'])).join(table['group-or']);
+  const kind = s.minimum == null ? 'suspects-none'
+    : s.sole.length ? 'sole'
+      : !s.stopped ? 'suspects-groups'
+        : groups ? 'suspects-groups-stopped' : 'suspects-stopped';
+  const params = { players: s.sole, minimum: s.minimum, groups, through: s.through, next: s.through + 1 };
+  const text = fill(table[kind], params);
+  return s.through < judged ? text + fill(table['suspects-through'], params) : text;
 }
 
 /** The seat's verdict beside a watcher's (`seat` of an explanation) in the language in use,
