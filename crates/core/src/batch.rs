@@ -158,24 +158,23 @@ impl<'r> Batch<'r> {
     /// Turns every job into a row with `judge`, in parallel, and hands the rows to `on_row` in
     /// the order of `jobs`. Stops at the first error `on_row` returns. A row is usually a
     /// [`Row`]; a caller may carry more with it (its own type `R`).
-    pub fn run<J: Send + Sync, R: Send, E>(
+    pub fn run<J: Sync, R: Send, E>(
         &self,
         jobs: impl IntoIterator<Item = J>,
         judge: impl Fn(&Batch<'_>, &J) -> R + Sync,
         on_row: impl FnMut(R) -> Result<(), E>,
     ) -> Result<(), E> {
-        self.run_weighted(jobs, |_| 0, |batch, job| judge(batch, &job), on_row)
+        self.run_weighted(jobs, |_| 0, judge, on_row)
     }
 
     /// [`Batch::run`] with windows that also end once the jobs in them weigh [`WINDOW_BYTES`]
     /// (`weight`: the bytes a job holds, such as a record read from a stream). `jobs` is
-    /// drawn as the windows fill, so it may be an endless stream. `judge` takes each job by
-    /// value: it may reuse the job's bytes (parse a record in place).
-    pub fn run_weighted<J: Send, R: Send, E>(
+    /// drawn as the windows fill, so it may be an endless stream.
+    pub fn run_weighted<J: Sync, R: Send, E>(
         &self,
         jobs: impl IntoIterator<Item = J>,
         weight: impl Fn(&J) -> usize,
-        judge: impl Fn(&Batch<'_>, J) -> R + Sync,
+        judge: impl Fn(&Batch<'_>, &J) -> R + Sync,
         mut on_row: impl FnMut(R) -> Result<(), E>,
     ) -> Result<(), E> {
         let mut window = Vec::with_capacity(WINDOW);
@@ -189,7 +188,7 @@ impl<'r> Batch<'r> {
                 window.push(job);
             }
             let rows: Vec<R> = window
-                .par_drain(..)
+                .par_iter()
                 .with_min_len(16)
                 .map(|job| judge(self, job))
                 .collect();

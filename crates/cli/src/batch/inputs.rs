@@ -250,21 +250,21 @@ fn io_error(error: impl std::fmt::Display) -> LogError {
 }
 
 /// Reads and judges one job; a foul is explained when `explainer` is given.
-pub fn judge(batch: &Batch<'_>, explainer: Option<&Explainer>, job: Job) -> Output {
+pub fn judge(batch: &Batch<'_>, explainer: Option<&Explainer>, job: &Job) -> Output {
     match job {
-        Job::File(path) => file(batch, explainer, &path),
+        Job::File(path) => file(batch, explainer, path),
         Job::Record {
             source,
             line,
             bytes,
-        } => record(batch, explainer, &source, line, &bytes),
+        } => record(batch, explainer, source, *line, bytes),
         Job::Failed { name, error } => Output::new(
             Row {
                 log: name.clone(),
-                judged: Judged::error(None, error),
+                judged: Judged::error(None, error.clone()),
                 bytes: 0,
             },
-            name,
+            name.clone(),
         ),
     }
 }
@@ -364,27 +364,12 @@ fn record(
     text: &[u8],
 ) -> Output {
     let at = format!("{source}:{line}");
-    judge_record(
-        batch,
-        explainer,
-        at,
-        line,
-        text.len(),
-        serde_json::from_slice(text),
-    )
-}
-
-/// Judges one parsed JSON Lines record (named `at`, `bytes` long), or reports why it is not one.
-fn judge_record(
-    batch: &Batch<'_>,
-    explainer: Option<&Explainer>,
-    at: String,
-    line: usize,
-    bytes: usize,
-    parsed: serde_json::Result<Record<'_>>,
-) -> Output {
-    let row = |log: String, judged: Judged| Row { log, judged, bytes };
-    let record = match parsed {
+    let row = |log: String, judged: Judged| Row {
+        log,
+        judged,
+        bytes: text.len(),
+    };
+    let record: Record = match serde_json::from_slice(text) {
         Ok(record) => record,
         Err(e) => {
             let error = LogError::new(
