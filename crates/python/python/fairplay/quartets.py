@@ -20,6 +20,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _fairplay
 from ._judgement import Judgement as _Judgement
+from ._referee import LiveReferee as _LiveReferee
 
 __all__ = ["judge", "Judgement", "Referee"]
 
@@ -127,7 +128,7 @@ def judge(
     return Judgement(_fairplay.quartets_judge(log, **options), log, options)
 
 
-class Referee:
+class Referee(_LiveReferee):
     """A Quartets game judged as it is played, one line at a time (``--live``).
 
     ``apply(line)`` judges the action on the line and returns the step: a dict with
@@ -158,38 +159,3 @@ class Referee:
             cards_per_set=cards_per_set,
             hands=list(hands) if hands is not None else None,
         )
-
-    def apply(self, line: Log) -> Optional[Dict[str, Any]]:
-        """Judges the action on ``line``: the step (``action``, ``line``, ``foul``, ``note``,
-        ``text`` as ``--live`` prints it), ``None`` for a blank line; raises
-        ``fairplay.LogError`` for a line that cannot be applied, and changes nothing then."""
-        return self._referee.apply(line)
-
-    @property
-    def actions(self) -> int:
-        """Actions judged so far."""
-        return self._referee.actions
-
-    @property
-    def verdict(self) -> Dict[str, Any]:
-        """The verdict so far: ``{"kind": "fair"}``, or the foul as the JSON document has it."""
-        return self._referee.verdict
-
-    @property
-    def ignored(self) -> int:
-        """Lines that could not be applied (each raised ``fairplay.LogError``)."""
-        return self._referee.ignored
-
-    @property
-    def contract(self) -> str:
-        """The verdict so far in the contract format (``yes\\n``, ``no\\n4\\n``)."""
-        return self._referee.contract
-
-    @property
-    def rules(self) -> str:
-        """The rules in words."""
-        return self._referee.rules
-
-    def end(self) -> str:
-        """The closing line of ``--live``: ``end: N actions, ...``."""
-        return self._referee.end_text()

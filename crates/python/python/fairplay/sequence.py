@@ -12,6 +12,7 @@ from typing import Any, Dict, Optional, Union
 
 from . import _fairplay
 from ._judgement import Judgement as _Judgement
+from ._referee import LiveReferee as _LiveReferee
 
 __all__ = ["judge", "Judgement", "Referee"]
 
@@ -55,7 +56,7 @@ def judge(log: Log, rules: str = "contract", teams: Optional[int] = None) -> Jud
     return Judgement(_fairplay.sequence_judge(log, **options), log, options)
 
 
-class Referee:
+class Referee(_LiveReferee):
     """A Sequence game judged as it is played, one move per line (``--live``); see
     ``fairplay.quartets.Referee`` for ``apply``. An illegal move is a step with a foul and
     the game goes on; turns must increase.
@@ -70,36 +71,3 @@ class Referee:
 
     def __init__(self, rules: str = "contract", teams: Optional[int] = None) -> None:
         self._referee = _fairplay.sequence_referee(rules=rules, teams=teams)
-
-    def apply(self, line: Log) -> Optional[Dict[str, Any]]:
-        """Judges the move on ``line``."""
-        return self._referee.apply(line)
-
-    @property
-    def actions(self) -> int:
-        """Moves judged so far."""
-        return self._referee.actions
-
-    @property
-    def verdict(self) -> Dict[str, Any]:
-        """The verdict so far: ``{"kind": "fair"}``, or the first illegal move."""
-        return self._referee.verdict
-
-    @property
-    def ignored(self) -> int:
-        """Lines that could not be applied (each raised ``fairplay.LogError``)."""
-        return self._referee.ignored
-
-    @property
-    def contract(self) -> str:
-        """The verdict so far in the contract format (``VALID GAME\\n``, ``INVALID 3\\n``)."""
-        return self._referee.contract
-
-    @property
-    def rules(self) -> str:
-        """The rules in words."""
-        return self._referee.rules
-
-    def end(self) -> str:
-        """The closing line of ``--live``."""
-        return self._referee.end_text()
