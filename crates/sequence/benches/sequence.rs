@@ -11,7 +11,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use fairplay_sequence::{audit_contract, audit_full, Card, Teams, Verdict};
-use fairplay_sim::sequence::{simulate_seeded, Config};
+use fairplay_sim::sequence::{first_with_moves, Config};
 
 /// 104 legal contract moves: each non-Jack card once, the one-eyed Jacks remove four tokens,
 /// the two-eyed Jacks cover those spots again, then each non-Jack card a second time.
@@ -40,14 +40,8 @@ fn contract_104() -> String {
 }
 
 /// The first simulated two-team game, from `seed` on, with 104 moves.
-fn full_104(mut seed: u64) -> String {
-    loop {
-        let game = simulate_seeded(&Config::full(Teams::Two), seed);
-        if game.moves.len() == 104 {
-            return game.log();
-        }
-        seed += 1;
-    }
+fn full_104(seed: u64) -> String {
+    first_with_moves(&Config::full(Teams::Two), seed, 104).log()
 }
 
 fn contract(c: &mut Criterion) {

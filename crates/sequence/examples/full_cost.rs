@@ -16,17 +16,11 @@
 use std::hint::black_box;
 
 use fairplay_sequence::{audit_full, Teams, Verdict};
-use fairplay_sim::sequence::{simulate_seeded, Config};
+use fairplay_sim::sequence::{first_with_moves, Config};
 
 /// The first simulated two-team game, from `seed` on, with 104 moves (as the benchmark's).
-fn full_104(mut seed: u64) -> String {
-    loop {
-        let game = simulate_seeded(&Config::full(Teams::Two), seed);
-        if game.moves.len() == 104 {
-            return game.log();
-        }
-        seed += 1;
-    }
+fn full_104(seed: u64) -> String {
+    first_with_moves(&Config::full(Teams::Two), seed, 104).log()
 }
 
 fn main() {

@@ -269,6 +269,23 @@ pub fn simulate_seeded(config: &Config, seed: u64) -> Game {
     simulate(config, &mut SmallRng::seed_from_u64(seed))
 }
 
+/// The first game simulated from `seed` on (`seed`, `seed + 1`, ...) with exactly `moves`
+/// moves: a fixed input of a chosen length, as benchmarks want. Loops for ever if no seed
+/// gives that length (a game of the config cannot be that long).
+///
+/// ```
+/// use fairplay_sequence::Teams;
+/// use fairplay_sim::sequence::{first_with_moves, Config};
+/// let game = first_with_moves(&Config::full(Teams::Two), 1, 104);
+/// assert_eq!(game.moves.len(), 104);
+/// ```
+pub fn first_with_moves(config: &Config, seed: u64, moves: usize) -> Game {
+    (seed..)
+        .map(|seed| simulate_seeded(config, seed))
+        .find(|game| game.moves.len() == moves)
+        .expect("some seed gives a game of that length")
+}
+
 /// Simulates one game drawing from `rng`.
 pub fn simulate<R: Rng + ?Sized>(config: &Config, rng: &mut R) -> Game {
     let mut table = Table::deal(config, rng);
