@@ -461,9 +461,36 @@ impl DealModel {
             if let Some(other) = self.wild_fitting(player, holder, in_need, set) {
                 self.unseat(other);
                 self.seat(other, holder, in_need);
+            } else if in_need {
+                self.refill_need(player, holder, set);
             }
         }
         self.rebalance(player)
+    }
+
+    /// After a pin took the card serving `holder`'s need in `set` and `player` has no wild card
+    /// of the set for it, tries the usual two moves before a search: a set-`set` card that is
+    /// wild elsewhere (with `other`) moves into the need slot, and a wild card of `player`
+    /// takes its place with `other`.
+    fn refill_need(&mut self, player: usize, holder: usize, set: usize) {
+        let first = set * self.cards_per_set;
+        for card in first..first + self.cards_per_set {
+            let seat = self.seats[card];
+            if !seat.free || seat.in_need || seat.banned & (1 << holder) != 0 {
+                continue;
+            }
+            let other = seat.owner as usize;
+            if other == player {
+                continue;
+            }
+            if let Some(wild) = self.wild_fitting(player, other, false, set) {
+                self.unseat(card);
+                self.seat(card, holder, true);
+                self.unseat(wild);
+                self.seat(wild, other, false);
+                return;
+            }
+        }
     }
 
     /// Unseats wild cards of `player` beyond its wild capacity, then repairs.
