@@ -17,6 +17,7 @@
 //! [`RowWriter::with_columns`] adds a `source` column (where the log was read) after `log`,
 //! and an `explanation` column (a foul explained) after `detail`.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -86,8 +87,8 @@ pub struct Cells<'a> {
     pub actions: Option<usize>,
     /// The reason's or the error's kind.
     pub kind: Option<&'a str>,
-    /// The reason or the error in words.
-    pub detail: Option<String>,
+    /// The reason or the error in words (a foul's borrowed from its reason).
+    pub detail: Option<Cow<'a, str>>,
 }
 
 impl<'a> Cells<'a> {
@@ -105,7 +106,7 @@ impl<'a> Cells<'a> {
                     line: foul.map(|f| f.line),
                     actions: Some(judgement.actions),
                     kind: foul.map(|f| f.reason.kind),
-                    detail: foul.map(|f| f.reason.message.clone()),
+                    detail: foul.map(|f| Cow::Borrowed(f.reason.message.as_str())),
                 }
             }
             Err(error) => Cells {
@@ -116,40 +117,52 @@ impl<'a> Cells<'a> {
                 line: (error.line > 0).then_some(error.line),
                 actions: None,
                 kind: Some(error.kind.name()),
-                detail: Some(error.to_string()),
+                detail: Some(Cow::Owned(error.to_string())),
             },
         }
     }
 
+    /// Hands the cells' texts to `cell` one by one, in the order of the columns: a CSV row is
+    /// written without building a cell.
+    fn each_text<E>(
+        &self,
+        columns: Columns,
+        extra: &Extra,
+        mut cell: impl FnMut(&str) -> Result<(), E>,
+    ) -> Result<(), E> {
+        cell(self.log)?;
+        if columns.source {
+            cell(extra.source.as_deref().unwrap_or_default())?;
+        }
+        cell(self.game.unwrap_or_default())?;
+        cell(self.verdict)?;
+        for number in [
+            self.action,
+            self.line.map(|n| n as u64),
+            self.actions.map(|n| n as u64),
+        ] {
+            match number {
+                Some(n) => cell(itoa::Buffer::new().format(n))?,
+                None => cell("")?,
+            }
+        }
+        cell(self.kind.unwrap_or_default())?;
+        cell(self.detail.as_deref().unwrap_or_default())?;
+        if columns.explanation {
+            cell(extra.explanation.as_ref().map_or("", |e| e.text.as_str()))?;
+        }
+        Ok(())
+    }
+
     /// The cells as text, in the order of the columns.
     fn texts(&self, columns: Columns, extra: &Extra) -> Vec<String> {
-        let number = |n: Option<u64>| n.map(|n| n.to_string()).unwrap_or_default();
-        let mut texts = vec![self.log.to_string()];
-        if columns.source {
-            texts.push(extra.source.clone().unwrap_or_default());
-        }
-        texts.extend([
-            self.game.unwrap_or_default().to_string(),
-            self.verdict.to_string(),
-            number(self.action),
-            number(self.line.map(|n| n as u64)),
-            number(self.actions.map(|n| n as u64)),
-            self.kind.unwrap_or_default().to_string(),
-            self.detail.clone().unwrap_or_default(),
-        ]);
-        if columns.explanation {
-            texts.push(explanation_text(extra));
-        }
+        let mut texts = Vec::new();
+        let _ = self.each_text(columns, extra, |text| {
+            texts.push(text.to_string());
+            Ok::<(), ()>(())
+        });
         texts
     }
-}
-
-fn explanation_text(extra: &Extra) -> String {
-    extra
-        .explanation
-        .as_ref()
-        .map(|e| e.text.clone())
-        .unwrap_or_default()
 }
 
 /// The header: [`COLUMNS`] with the optional ones.
@@ -247,7 +260,10 @@ impl<W: Write> RowWriter<W> {
                 write_json(&mut *out, &cells, self.columns, extra)?;
                 out.write_all(b"\n")
             }
-            Sink::Csv(csv) => Ok(csv.write_record(cells.texts(self.columns, extra))?),
+            Sink::Csv(csv) => {
+                cells.each_text(self.columns, extra, |text| csv.write_field(text))?;
+                Ok(csv.write_record(None::<&[u8]>)?)
+            }
             Sink::Table(table) => {
                 let shown = Columns {
                     explanation: false,
