@@ -17,6 +17,8 @@ use std::fmt;
 
 use fairplay_text::{count_line, decimal, show, Lines, Tokens};
 
+pub use fairplay_text::CountError;
+
 /// An action as written in a log, not yet checked against the game's sizes.
 ///
 /// `repr(u8)` lays each variant out as a C struct after a one-byte tag, with the byte fields
@@ -67,7 +69,8 @@ impl fmt::Display for RawAction {
     }
 }
 
-/// A syntax error: the line it is on, what was expected and what was found.
+/// A syntax error: the line it is on, what was expected and what was found, and, when the
+/// count line is wrong or the log disagrees with it, that as data ([`ParseError::count`]).
 ///
 /// Boxed, so that a `Result` carrying it stays as small as the action it would hold.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -79,6 +82,7 @@ struct ParseDetail {
     line: usize,
     expected: String,
     found: String,
+    count: Option<CountError>,
 }
 
 impl ParseError {
@@ -88,7 +92,15 @@ impl ParseError {
             line,
             expected: expected.into(),
             found: found.into(),
+            count: None,
         }))
+    }
+
+    /// The same error, about the count: `count` says what is wrong as data (the sentence is
+    /// still `expected` and `found`).
+    pub fn with_count(mut self, count: CountError) -> ParseError {
+        self.0.count = Some(count);
+        self
     }
     /// The 1-based line number in the input.
     pub fn line(&self) -> usize {
@@ -101,6 +113,18 @@ impl ParseError {
     /// What it held instead (shortened and escaped).
     pub fn found(&self) -> &str {
         &self.0.found
+    }
+    /// What is wrong with the count, when that is the error: the count line's number is too
+    /// large, or the log holds fewer or more actions than it says.
+    ///
+    /// ```
+    /// use fairplay_quartets::notation::{CountError, LogReader};
+    /// let err = LogReader::new(b"3\n1 A 2 3C no\n").unwrap().find_map(Result::err).unwrap();
+    /// let count = CountError::TooFew { declared: 3, declared_line: 1, found: 1 };
+    /// assert_eq!(err.count(), Some(&count));
+    /// ```
+    pub fn count(&self) -> Option<&CountError> {
+        self.0.count.as_ref()
     }
 }
 
@@ -210,8 +234,14 @@ impl<'a> LogReader<'a> {
     /// Reads the count line. Blank lines before it are skipped.
     pub fn new(input: &'a [u8]) -> Result<LogReader<'a>, ParseError> {
         let mut lines = Lines::new(input);
-        let (count, declared_line) = count_line(&mut lines, "the number of actions")
-            .map_err(|(line, expected, found)| ParseError::new(line, expected, found))?;
+        let (count, declared_line) =
+            count_line(&mut lines, "the number of actions").map_err(|e| {
+                let error = ParseError::new(e.line, e.expected, e.found);
+                match e.count {
+                    Some(count) => error.with_count(count),
+                    None => error,
+                }
+            })?;
         let declared = usize::try_from(count).unwrap_or(usize::MAX);
         Ok(LogReader {
             lines,
@@ -289,7 +319,12 @@ impl<'a> LogReader<'a> {
                             self.declared_line
                         ),
                         (self.declared - left).to_string(),
-                    )));
+                    )
+                    .with_count(CountError::TooFew {
+                        declared: self.declared as u64,
+                        declared_line: self.declared_line,
+                        found: (self.declared - left) as u64,
+                    })));
                 }
                 return None;
             };
@@ -309,7 +344,12 @@ impl<'a> LogReader<'a> {
                             self.declared.saturating_add(1),
                             show(line.trim_ascii())
                         ),
-                    )));
+                    )
+                    .with_count(CountError::TooMany {
+                        declared: self.declared as u64,
+                        declared_line: self.declared_line,
+                        text: show(line.trim_ascii()),
+                    })));
                 }
                 Ok(Some(action)) => {
                     self.left -= 1;

@@ -33,6 +33,8 @@ use std::fmt;
 
 use fairplay_text::{count_line, decimal, show, Lines, Tokens};
 
+pub use fairplay_text::CountError;
+
 use crate::board::Square;
 use crate::card::Card;
 use crate::team::Team;
@@ -230,7 +232,8 @@ pub fn format_log(moves: &[RawMove]) -> String {
     log
 }
 
-/// A syntax error: the line it is on, what was expected and what was found.
+/// A syntax error: the line it is on, what was expected and what was found, and, when the
+/// count line is wrong or the log disagrees with it, that as data (`count`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: expected {expected}, found {found}")]
 pub struct ParseError {
@@ -240,6 +243,18 @@ pub struct ParseError {
     pub expected: String,
     /// What it held instead (shortened and escaped).
     pub found: String,
+    /// What is wrong with the count, when that is the error: the count line's number is too
+    /// large, or the log holds fewer or more moves than it says. `expected` and `found` still
+    /// word it.
+    ///
+    /// ```
+    /// use fairplay_sequence::notation::{CountError, LogReader};
+    /// let err = LogReader::new(b"2\n1 4d P 4d\n").unwrap().find_map(Result::err).unwrap();
+    /// assert_eq!(err.to_string(), "line 3: expected 2 moves as line 1 says, found 1");
+    /// let count = CountError::TooFew { declared: 2, declared_line: 1, found: 1 };
+    /// assert_eq!(err.count, Some(count));
+    /// ```
+    pub count: Option<CountError>,
 }
 
 fn spot(token: &[u8]) -> Option<RawSpot> {
@@ -277,6 +292,7 @@ pub fn parse_move(line: &[u8], line_no: usize) -> Result<Option<RawMove>, ParseE
         line: line_no,
         expected: expected.to_string(),
         found: show(found),
+        count: None,
     };
     let mut tokens = Tokens::new(line);
     let first = tokens.next_token();
@@ -384,12 +400,11 @@ impl<'a> LogReader<'a> {
     pub fn new(input: &'a [u8]) -> Result<LogReader<'a>, ParseError> {
         let mut lines = Lines::new(input);
         let (declared, declared_line) =
-            count_line(&mut lines, "the number of moves").map_err(|(line, expected, found)| {
-                ParseError {
-                    line,
-                    expected,
-                    found,
-                }
+            count_line(&mut lines, "the number of moves").map_err(|e| ParseError {
+                line: e.line,
+                expected: e.expected,
+                found: e.found,
+                count: e.count,
             })?;
         Ok(LogReader {
             lines,
@@ -407,21 +422,22 @@ impl<'a> LogReader<'a> {
     }
 
     fn check(&mut self, raw: &RawMove, line: &[u8]) -> Result<(), ParseError> {
-        let err = |expected: String, found: String| ParseError {
-            line: self.lines.number(),
-            expected,
-            found,
-        };
         self.seen += 1;
         if self.seen > self.declared {
-            return Err(err(
-                format!(
+            return Err(ParseError {
+                line: self.lines.number(),
+                expected: format!(
                     "only {} as line {} says",
                     fairplay_text::count(self.declared, "move"),
                     self.declared_line
                 ),
-                format!("move {} ({})", self.seen, show(line.trim_ascii())),
-            ));
+                found: format!("move {} ({})", self.seen, show(line.trim_ascii())),
+                count: Some(CountError::TooMany {
+                    declared: self.declared,
+                    declared_line: self.declared_line,
+                    text: show(line.trim_ascii()),
+                }),
+            });
         }
         let turn = raw.turn;
         check_turn_range(turn, self.declared, self.lines.number())?;
@@ -439,6 +455,7 @@ pub fn check_turn_range(turn: u64, declared: u64, line: usize) -> Result<(), Par
             line,
             expected: format!("a turn number from 1 to {declared}"),
             found: format!("`{turn}`"),
+            count: None,
         });
     }
     Ok(())
@@ -470,6 +487,7 @@ impl TurnOrder {
                 line,
                 expected: format!("a turn number above {} (turns increase)", self.last),
                 found: format!("`{turn}`"),
+                count: None,
             });
         }
         Ok(())
@@ -505,6 +523,11 @@ impl Iterator for LogReader<'_> {
                             self.declared_line
                         ),
                         found: self.seen.to_string(),
+                        count: Some(CountError::TooFew {
+                            declared: self.declared,
+                            declared_line: self.declared_line,
+                            found: self.seen,
+                        }),
                     }));
                 }
                 return None;

@@ -190,19 +190,77 @@ impl<'a> Lines<'a> {
     }
 }
 
-/// A syntax error as the notations report it: the line, what was expected, what was found.
-pub type Expected = (usize, String, String);
+/// A syntax error as the notations report it: the line, what was expected, what was found,
+/// and, for a count line that cannot be one, that as data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expected {
+    /// The 1-based line.
+    pub line: usize,
+    /// What the line should have held.
+    pub expected: String,
+    /// What it held instead (shortened and escaped).
+    pub found: String,
+    /// Set when the error is about the count: here only [`CountError::TooLarge`].
+    pub count: Option<CountError>,
+}
+
+/// What is wrong with a log's count, as data: the numbers its error's sentence holds, for
+/// whoever words the error again (the page's translations). The sentence itself (`expected
+/// ..., found ...`) stays the notation's.
+///
+/// ```
+/// use fairplay_text::{count_line, CountError, Lines};
+/// let err = count_line(&mut Lines::new(b"99999999999999999999\n"), "the number of moves").unwrap_err();
+/// let text = "`99999999999999999999`".to_string();
+/// assert_eq!(err.count, Some(CountError::TooLarge { text }));
+/// assert_eq!((err.line, err.expected.as_str()), (1, "the number of moves"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CountError {
+    /// The count line's number does not fit in 64 bits (the most is [`u64::MAX`]).
+    TooLarge {
+        /// The number as [`show`] shows it.
+        text: String,
+    },
+    /// The log ends after `found` of the `declared` actions (or moves) that line
+    /// `declared_line` announces.
+    TooFew {
+        /// The number on the count line.
+        declared: u64,
+        /// The count line's 1-based line.
+        declared_line: usize,
+        /// The actions the log holds.
+        found: u64,
+    },
+    /// The log holds an action (or move) past the `declared` ones that line `declared_line`
+    /// announces: the one numbered `declared + 1`, written as `text`.
+    TooMany {
+        /// The number on the count line.
+        declared: u64,
+        /// The count line's 1-based line.
+        declared_line: usize,
+        /// The line of the action too many as [`show`] shows it (without its blanks).
+        text: String,
+    },
+}
 
 /// Reads the count line that opens a log: blank lines are skipped, then the line must hold one
 /// decimal number and nothing else. Returns the number and its line; `what` names it in
 /// errors ("the number of actions").
 pub fn count_line(lines: &mut Lines<'_>, what: &str) -> Result<(u64, usize), Expected> {
+    let error = |line: usize, expected: String, found: String, count| Expected {
+        line,
+        expected,
+        found,
+        count,
+    };
     loop {
         let Some(line) = lines.next_line() else {
-            return Err((
+            return Err(error(
                 lines.number().max(1),
                 what.to_string(),
                 "an empty input".to_string(),
+                None,
             ));
         };
         let mut tokens = Tokens::new(line);
@@ -210,11 +268,19 @@ pub fn count_line(lines: &mut Lines<'_>, what: &str) -> Result<(u64, usize), Exp
         if token.is_empty() {
             continue;
         }
-        let count =
-            decimal(token).ok_or_else(|| (lines.number(), what.to_string(), not_a_count(token)))?;
+        let count = decimal(token).ok_or_else(|| {
+            let too_large = token.iter().all(u8::is_ascii_digit);
+            let count = too_large.then(|| CountError::TooLarge { text: show(token) });
+            error(lines.number(), what.to_string(), not_a_count(token), count)
+        })?;
         let extra = tokens.next_token();
         if !extra.is_empty() {
-            return Err((lines.number(), format!("only {what}"), show(extra)));
+            return Err(error(
+                lines.number(),
+                format!("only {what}"),
+                show(extra),
+                None,
+            ));
         }
         return Ok((count, lines.number()));
     }

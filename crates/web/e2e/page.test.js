@@ -449,6 +449,60 @@ test('Hebrew: the certificate, error messages and live fouls keep no English', a
   for (const text of events) assert.ok(!english(text), `English left at the table: ${text}`);
   assert.match(events[3], /שחקן 1 הכחיש שהוא מחזיק את 3C/);
   assert.match(events[2], /התור של שחקן 2/);
+  // A log that disagrees with its count line (too few, too many), and a count too large: by
+  // the counts of the engine's error, at the line the command line names.
+  await page.click('#tab-judge');
+  const errorShown = async (log) => {
+    await paste(page, log);
+    const text = await page.$eval('#error', (e) => e.textContent);
+    assert.ok(!english(text), `English left in the error: ${text}`);
+    return text;
+  };
+  await page.selectOption('#game', 'quartets');
+  const quartetsCounts = [
+    ['4\n1 A 2 3C no\n2 A 1 3B no\n', /^שורה 4: שורה 1 מודיעה על 4 פעולות, אבל ביומן יש רק 2 פעולות$/],
+    ['3\n\n1 A 2 3C no\n', /^שורה 4: שורה 1 מודיעה על 3 פעולות, אבל ביומן יש רק פעולה אחת$/],
+    ['1\n1 A 2 3C no\n2 A 1 3B no\n', /^שורה 3: שורה 1 מודיעה על פעולה אחת בלבד, אבל כאן יש פעולה 2 \(`2 A 1 3B no`\)$/],
+    ['99999999999999999999\n1 A 2 3C no\n', /^שורה 1: ציפינו למספר הפעולות, נמצא `99999999999999999999`, מספר גדול מדי \(המקסימום הוא 18446744073709551615\)$/],
+  ];
+  for (const [log, want] of quartetsCounts) {
+    const text = await errorShown(log);
+    assert.match(text, want);
+    assert.ok(text.startsWith(`שורה ${cli(['quartets', '--format', 'json', '-'], log).error.line}: `), text);
+  }
+  await page.selectOption('#game', 'sequence');
+  await page.check('input[name=rules][value=contract]');
+  assert.match(await errorShown('3\n1 4d P 4d\n'), /^שורה 3: שורה 1 מודיעה על 3 מהלכים, אבל ביומן יש רק מהלך אחד$/);
+  assert.match(await errorShown('1\n1 4d P 4d\n2 5s P 5s\n'), /^שורה 3: שורה 1 מודיעה על מהלך אחד בלבד, אבל כאן יש מהלך 2 \(`2 5s P 5s`\)$/);
+  await page.selectOption('#game', 'auto');
+  // An impossible variant and a hand that is not one (usage errors): by their kinds and
+  // parameters, in the editor's pane and at the table.
+  await paste(page, readFileSync(example('quartets/sample1.log'), 'utf8'));
+  const set = async (id, value) => {
+    await page.fill(id, value);
+    await page.dispatchEvent(id, 'change');
+    await page.evaluate(() => window.fairplay.complete);
+  };
+  const usageShown = async (id, value) => {
+    await set(id, value);
+    assert.ok(!(await page.$eval('#error', (e) => e.hidden)), `${id} = ${value}: no error shown`);
+    const text = await page.$eval('#error', (e) => e.textContent);
+    assert.ok(!english(text), `English left in the usage error: ${text}`);
+    return text;
+  };
+  assert.equal(await usageShown('#players', '17'), 'במשחק יש 2 עד 16 שחקנים, לא 17');
+  await page.click('#tab-table');
+  assert.equal(await page.$eval('#t-verdict', (v) => v.textContent), 'במשחק יש 2 עד 16 שחקנים, לא 17');
+  await page.click('#tab-judge');
+  assert.equal(await usageShown('#players', '3'), '32 קלפים אינם מתחלקים שווה בשווה בין 3 שחקנים: יש לציין את הידיים (למשל 11,11,10)');
+  assert.equal(await usageShown('#hands', '10,10,10'), 'גדלי הידיים מסתכמים ב-30, אבל בחפיסה יש 32 קלפים');
+  await set('#hands', '');
+  await set('#players', '4');
+  assert.ok(await page.$eval('#error', (e) => e.hidden), 'the standard variant again');
+  await page.fill('#seat', '2');
+  assert.equal(await usageShown('#hand', '1A,1A'), 'הקלף 1A ניתן פעמיים');
+  assert.equal(await usageShown('#hand', '1A'), 'שחקן 2 מקבל 8 קלפים, אבל ביד שניתנה יש קלף אחד');
+  assert.equal(await usageShown('#hand', '1A 9C'), 'אין קלף 9C: הרביעיות ממוספרות 1 עד 8');
   await page.context().close();
 });
 

@@ -1,7 +1,7 @@
 // The page: presentation only. Every verdict, reason and explanation comes from the engines
 // through engine.js; this file lays them out, steps through them and keeps the user's input.
 import { load, call } from './engine.js';
-import { t, reason, why, error as errorText, seatLine, setLang, preferred, lang, illegalWhat, suspects } from './i18n.js';
+import { t, reason, why, error as errorText, refusal, seatLine, setLang, preferred, lang, illegalWhat, suspects } from './i18n.js';
 import { fragment, parse } from './share.js';
 import { table } from './table.js';
 
@@ -109,7 +109,7 @@ function showVerdict() {
   $('stepper').hidden = true;
   if (state.result.usage) {
     error.hidden = false;
-    error.textContent = state.result.usage;
+    error.textContent = refusal(state.result);
     box.textContent = '';
     return;
   }

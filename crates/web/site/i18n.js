@@ -157,6 +157,28 @@ const REASONS = {
     'name:discard-in-contract': 'השלכות (`D`) שייכות לחוקים המלאים, לא לפורמט החוזה',
     'name:square-needed': 'החוקים המלאים דורשים את המשבצת של כל הנחה והסרה (כמו `{card}@B7` או `B7`), נמצא רק `{card}`',
     'name:no-such-team': 'אין קבוצה {team} במשחק של {teams} קבוצות',
+    // A log that disagrees with its count line (`detail` kinds `count:*`; the counts are
+    // worded by NOUNS), and a count line's number too large.
+    'count:too-few': 'שורה {declared_line} מודיעה על {declared}, אבל ביומן יש רק {found}',
+    'count:too-many': 'שורה {declared_line} מודיעה על {declared} בלבד, אבל כאן יש {extra} ({text})',
+    'count:too-large': 'ציפינו ל{expected}, נמצא {text}, מספר גדול מדי (המקסימום הוא {max})',
+    // A request refused (a `usage` response's `detail`): an impossible variant or hand, rules
+    // or a game that do not exist.
+    'variant:players': 'במשחק יש 2 עד {max} שחקנים, לא {players}',
+    'variant:sets': 'במשחק יש 1 עד {max} רביעיות של {cards_per_set} קלפים, לא {sets}',
+    'variant:cards-per-set': 'ברביעייה יש 1 עד {max} קלפים (האותיות A עד Z), לא {cards_per_set}',
+    'variant:uneven': '{deck} קלפים אינם מתחלקים שווה בשווה בין {players} שחקנים: יש לציין את הידיים (למשל {example})',
+    'variant:hand-count': 'ניתנו {given} גדלי ידיים ל-{players} שחקנים',
+    'variant:hand-sum': 'גדלי הידיים מסתכמים ב-{sum}, אבל בחפיסה יש {deck} קלפים',
+    'hand:no-such-seat': 'אין שחקן {seat}: השחקנים ממוספרים 1 עד {players}',
+    'hand:not-a-card': '`{text}` אינו כתוב כקלף (מספר רביעייה ואות, כמו `3C`)',
+    'hand:no-such-set': 'אין קלף {text}: הרביעיות ממוספרות 1 עד {sets}',
+    'hand:no-such-letter': 'אין קלף {text}: בכל רביעייה הקלפים A עד {last}',
+    'hand:twice': 'הקלף {card} ניתן פעמיים',
+    'hand:wrong-size': 'שחקן {seat} מקבל {dealt}, אבל ביד שניתנה יש {given}',
+    'usage:teams': 'בסיקוונס משחקות 2 או 3 קבוצות, לא {teams}',
+    'usage:sequence-rules': 'אין חוקי סיקוונס `{rules}`: `contract` או `full`',
+    'usage:unknown-game': 'אין משחק `{game}`: `quartets`, `sequence` או `auto`',
     // Errors of the core's kinds that have no parameters beyond the line.
     'error:unknown-game': 'אי אפשר לזהות את המשחק: השורה אינה פעולה של רביעיות ואינה מהלך של סיקוונס',
     'error:line-too-long': 'השורה ארוכה מדי',
@@ -175,6 +197,9 @@ const EXPECTED = {
     '`A` (ask) or `Q` (lay a set aside)': '`A` (בקשה) או `Q` (הנחת רביעייה בצד)',
     'the end of the line': 'סוף השורה',
     'the number of actions': 'מספר הפעולות',
+    'only the number of actions': 'מספר הפעולות בלבד',
+    'the number of moves': 'מספר המהלכים',
+    'only the number of moves': 'מספר המהלכים בלבד',
     'a turn number': 'מספר תור',
     'a card such as `5s`, `Xh` or `10h` (rank 2-9, X or 10, J, Q, K, A; suit h, c, d, s)': 'קלף כמו `5s`, `Xh` או `10h` (דרגה 2-9, X או 10, J, Q, K, A; צורה h, c, d, s)',
     'a spot: the card it shows (`5s`), its square (`B7`, columns A-J, rows 1-10) or both (`5s@B7`)': 'מקום: הקלף שהמשבצת מראה (`5s`), המשבצת (`B7`, עמודות A-J, שורות 1-10) או שניהם (`5s@B7`)',
@@ -184,6 +209,24 @@ const EXPECTED = {
     'a team (`blue`, `green`, `red`), the sequences marked (the first and last of five squares in a line, such as `A2-E2`, several joined by `+`) or the end of the line': 'קבוצה (`blue`, `green`, `red`), הרצפים המסומנים (הראשונה והאחרונה מחמש משבצות בקו, כמו `A2-E2`, כמה מחוברים ב-`+`) או סוף השורה',
   },
 };
+
+// What a log counts (the `noun` of a `count:*` error) and the cards of a hand, counted: one,
+// several ({n}), and the one numbered {n}.
+const NOUNS = {
+  he: {
+    action: { one: 'פעולה אחת', many: '{n} פעולות', nth: 'פעולה {n}' },
+    move: { one: 'מהלך אחד', many: '{n} מהלכים', nth: 'מהלך {n}' },
+    card: { one: 'קלף אחד', many: '{n} קלפים', nth: 'קלף {n}' },
+  },
+};
+
+/** `n` things called `noun` in the language in use (`3 פעולות`, `פעולה אחת`); `n` alone
+ * when the language has no words for them. */
+function counted(noun, n) {
+  const words = NOUNS[current]?.[noun];
+  if (!words) return n;
+  return fill(String(n) === '1' ? words.one : words.many, { n });
+}
 
 // The certificate of a proof (`why` of the explanation) by its kind, from its parameters; the
 // parts of the longer ones (needs, rooms, cards dealt elsewhere, denials) each by a template.
@@ -244,7 +287,26 @@ export function why(w, at, english) {
 export function error(detail, english, kind = null) {
   if (!detail) return kind ? reason(`error:${kind}`, {}, english) : english;
   const expected = EXPECTED[current]?.[detail.expected] ?? detail.expected;
-  return reason(detail.kind, { ...detail, expected }, english);
+  const params = { ...detail, expected };
+  if (detail.noun) {
+    // A log that disagrees with its count line: the counts in words.
+    params.declared = counted(detail.noun, detail.declared);
+    params.found = counted(detail.noun, detail.found);
+    params.extra = fill(NOUNS[current]?.[detail.noun]?.nth ?? '{n}', { n: detail.extra });
+  }
+  return reason(detail.kind, params, english);
+}
+
+/** A request refused (a `usage` response: the command line's words, and in `detail` their
+ * kind and parameters, such as an impossible variant or hand) in the language in use, else
+ * the words as written. */
+export function refusal(response) {
+  const detail = response.detail;
+  if (!detail?.kind) return response.usage;
+  const params = detail.kind === 'hand:wrong-size'
+    ? { ...detail, dealt: counted('card', detail.dealt), given: counted('card', detail.given) }
+    : detail;
+  return reason(detail.kind, params, response.usage);
 }
 
 /** What an illegal Sequence move did (`illegal` of an explanation: its turn, kind and

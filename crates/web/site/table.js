@@ -1,5 +1,7 @@
 // "At the table": the game entered as it is played (Quartets or Sequence), judged as a live
 // game after each entry; the entries survive a reload (localStorage) and export as a log.
+import { refusal } from './i18n.js';
+
 const KEY = 'fairplay.table';
 const $ = (id) => document.getElementById(id);
 let api = null;
@@ -50,7 +52,7 @@ const keep = (id, build) => {
 
 function fillQuartets() {
   const deck = api.call({ op: 'deck', quartets: api.choice().quartets });
-  if (deck.usage) { $('t-verdict').textContent = deck.usage; return; }
+  if (deck.usage) { $('t-verdict').textContent = refusal(deck); return; }
   const players = (select) => select.replaceChildren(...deck.players.map((p) => option(p, `${api.t('player')} ${p}`)));
   keep('t-asker', players);
   keep('t-asked', players);
@@ -96,7 +98,7 @@ function refresh() {
   list.replaceChildren();
   if (!entries.length) { $('t-verdict').textContent = api.t('tableEmpty'); $('t-verdict').className = 'verdict'; $('t-verdict').dataset.verdict = ''; return; }
   const events = api.call({ op: 'live', game, lines: entries.map((e) => `${e}\n`).join(''), quartets: api.choice().quartets, sequence: api.choice().sequence });
-  if (!Array.isArray(events)) { $('t-verdict').textContent = events.usage ?? ''; return; }
+  if (!Array.isArray(events)) { $('t-verdict').textContent = events.usage ? refusal(events) : ''; return; }
   let verdict = null;
   for (const { text, event, reason, detail } of events) {
     if (event.event === 'end') continue;

@@ -1,7 +1,7 @@
 //! Which game a request is about, with its rules: the options of the command line.
 
 use fairplay_core::{Game, LogError, Registry};
-use fairplay_quartets::{Quartets, Rules, SeatHand};
+use fairplay_quartets::{HandError, Quartets, Rules, RulesError, SeatHand};
 use fairplay_sequence::{Sequence, SequenceRules, Teams};
 use serde::Deserialize;
 
@@ -54,7 +54,7 @@ pub struct SequenceChoice {
 
 impl Variant {
     /// The rules, or why they are not a playable game.
-    pub fn rules(&self) -> Result<Rules, String> {
+    pub fn rules(&self) -> Result<Rules, RulesError> {
         let mut builder = Rules::builder();
         if let Some(players) = self.players {
             builder = builder.players(players);
@@ -68,25 +68,23 @@ impl Variant {
         if let Some(hands) = &self.hands {
             builder = builder.hands(hands.clone());
         }
-        builder.build().map_err(|error| error.to_string())
+        builder.build()
     }
 }
 
 impl SequenceChoice {
     /// The rules, or why they are not.
-    pub fn rules(&self) -> Result<SequenceRules, String> {
+    pub fn rules(&self) -> Result<SequenceRules, Usage> {
         let teams = match self.teams {
             None => None,
             Some(2) => Some(Teams::Two),
             Some(3) => Some(Teams::Three),
-            Some(n) => return Err(format!("Sequence is played by 2 or 3 teams, not {n}")),
+            Some(n) => return Err(Usage::Teams(n)),
         };
         match self.rules.as_deref() {
             None | Some("contract") => Ok(SequenceRules::Contract),
             Some("full") => Ok(SequenceRules::Full(teams)),
-            Some(other) => Err(format!(
-                "unknown Sequence rules `{other}`: `contract` or `full`"
-            )),
+            Some(other) => Err(Usage::SequenceRules(other.to_string())),
         }
     }
 }
@@ -109,10 +107,32 @@ impl Chosen {
     }
 }
 
+/// A request that asks for what cannot be: an impossible variant or hand, rules or a game
+/// that do not exist. Its words are the command line's (`Display`); [`Usage::detail`] gives
+/// its kind and parameters for the page's translations.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Usage {
+    /// The Quartets variant is not a playable game.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// The seat's hand is not one the player could be dealt.
+    #[error(transparent)]
+    Hand(#[from] HandError),
+    /// Sequence by a number of teams other than 2 or 3.
+    #[error("Sequence is played by 2 or 3 teams, not {0}")]
+    Teams(u8),
+    /// Sequence rules other than `contract` and `full`.
+    #[error("unknown Sequence rules `{0}`: `contract` or `full`")]
+    SequenceRules(String),
+    /// A game other than `quartets`, `sequence` and `auto`.
+    #[error("unknown game `{0}`: `quartets`, `sequence` or `auto`")]
+    Game(String),
+}
+
 /// Why no game could be chosen: the request is wrong, or the log names no known game.
 pub enum NoGame {
     /// A usage error (an impossible variant, an unknown game name).
-    Usage(String),
+    Usage(Usage),
     /// The game cannot be told from the log.
     Log(LogError),
 }
@@ -120,18 +140,17 @@ pub enum NoGame {
 impl Choice {
     /// The seat's hand under `rules`, if a seat is chosen, or why it is not one (the words of
     /// `--seat`/`--hand`).
-    pub fn seat_hand(&self, rules: &Rules) -> Result<Option<SeatHand>, String> {
+    pub fn seat_hand(&self, rules: &Rules) -> Result<Option<SeatHand>, HandError> {
         match &self.seat {
             None => Ok(None),
-            Some(seat) => SeatHand::parse(rules, seat.player, &seat.hand)
-                .map(Some)
-                .map_err(|error| error.to_string()),
+            Some(seat) => SeatHand::parse(rules, seat.player, &seat.hand).map(Some),
         }
     }
 
     /// The game for `log`: the one named, or the one the log is written for.
     pub fn choose(&self, log: &[u8]) -> Result<Chosen, NoGame> {
-        let quartets = Quartets::new(self.quartets.rules().map_err(NoGame::Usage)?);
+        let rules = self.quartets.rules().map_err(|e| NoGame::Usage(e.into()))?;
+        let quartets = Quartets::new(rules);
         let sequence = Sequence::new(self.sequence.rules().map_err(NoGame::Usage)?);
         let name = match self.game.as_deref() {
             None | Some("auto") => {
@@ -144,9 +163,7 @@ impl Choice {
         match name {
             "quartets" => Ok(Chosen::Quartets(quartets)),
             "sequence" => Ok(Chosen::Sequence(sequence)),
-            other => Err(NoGame::Usage(format!(
-                "unknown game `{other}`: `quartets`, `sequence` or `auto`"
-            ))),
+            other => Err(NoGame::Usage(Usage::Game(other.to_string()))),
         }
     }
 }

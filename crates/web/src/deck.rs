@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::choice::Variant;
-use crate::{to_json, usage};
+use crate::{refuse, to_json};
 
 /// A set and its cards, as logs write them.
 #[derive(Serialize)]
@@ -27,7 +27,7 @@ struct Deck {
 pub fn deck(variant: &Variant) -> String {
     let rules = match variant.rules() {
         Ok(rules) => rules,
-        Err(message) => return usage(message),
+        Err(error) => return refuse(&error.into()),
     };
     let sets = (1..=rules.sets() as u32)
         .filter_map(|number| rules.set(number))

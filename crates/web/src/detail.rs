@@ -1,15 +1,28 @@
 //! A Quartets log error with its kind and parameters, for the page's translation tables: the
 //! same error the command line reports (`fairplay_quartets::LogError`), as data rather than a
-//! sentence. The sentence stays in the error document's `message`.
+//! sentence. The sentence stays in the error document's `message`. Also a usage error (an
+//! impossible variant or hand) as its kind and parameters.
 
-use fairplay_quartets::{LogError, NameError, RuleError};
+use fairplay_quartets::{HandError, LogError, NameError, RuleError, RulesError};
+use fairplay_quartets::{MAX_CARDS, MAX_CARDS_PER_SET, MAX_PLAYERS};
+use fairplay_text::CountError;
 use serde_json::{json, Value};
 
+use crate::choice::Usage;
+
 /// The error's kind and parameters: `{"kind": "parse", "line", "expected", "found"}` for a
-/// line that is not an action, `{"kind": "rule:out-of-turn", "line", "action", "actor",
-/// "turn"}` and so on for an action that breaks a rule any watcher can check.
+/// line that is not an action, `{"kind": "count:too-few", "line", "declared", ...}` for a log
+/// that disagrees with its count line ([`count`]), `{"kind": "rule:out-of-turn", "line",
+/// "action", "actor", "turn"}` and so on for an action that breaks a rule any watcher can
+/// check.
 pub fn detail(error: &LogError) -> Value {
     match error {
+        LogError::Parse(parse) if parse.count().is_some() => count(
+            parse.line(),
+            parse.expected(),
+            parse.count().unwrap(),
+            "action",
+        ),
         LogError::Parse(parse) => json!({
             "kind": "parse",
             "line": parse.line(),
@@ -67,6 +80,12 @@ fn rule(error: &RuleError) -> (&'static str, Value) {
 pub fn sequence_detail(error: &fairplay_sequence::LogError) -> Value {
     use fairplay_sequence::NameError as Name;
     match error {
+        fairplay_sequence::LogError::Parse(parse) if parse.count.is_some() => count(
+            parse.line,
+            &parse.expected,
+            parse.count.as_ref().unwrap(),
+            "move",
+        ),
         fairplay_sequence::LogError::Parse(parse) => json!({
             "kind": "parse",
             "line": parse.line,
@@ -106,5 +125,152 @@ pub fn sequence_detail(error: &fairplay_sequence::LogError) -> Value {
             }
             params
         }
+    }
+}
+
+/// A count that cannot be, or that the log disagrees with, on `line`; `noun` is what the log
+/// counts (`action`, `move`):
+///
+/// * `{"kind": "count:too-few", "line", "noun", "declared", "declared_line", "found"}`: the log
+///   ends after `found` of the `declared` actions that line `declared_line` announces;
+/// * `{"kind": "count:too-many", "line", "noun", "declared", "declared_line", "extra",
+///   "text"}`: line `line` holds action `extra` (`declared + 1`), written `text`;
+/// * `{"kind": "count:too-large", "line", "expected", "text", "max"}`: the count line's number
+///   `text` does not fit in 64 bits (`max` is the most, as a string of digits).
+///
+/// Counts beyond what JavaScript reads exactly (2^53) are strings of digits.
+fn count(line: usize, expected: &str, count: &CountError, noun: &str) -> Value {
+    match count {
+        CountError::TooFew {
+            declared,
+            declared_line,
+            found,
+        } => json!({
+            "kind": "count:too-few",
+            "line": line,
+            "noun": noun,
+            "declared": exact(*declared),
+            "declared_line": declared_line,
+            "found": exact(*found),
+        }),
+        CountError::TooMany {
+            declared,
+            declared_line,
+            text,
+        } => json!({
+            "kind": "count:too-many",
+            "line": line,
+            "noun": noun,
+            "declared": exact(*declared),
+            "declared_line": declared_line,
+            "extra": exact(declared.saturating_add(1)),
+            "text": text,
+        }),
+        CountError::TooLarge { text } => json!({
+            "kind": "count:too-large",
+            "line": line,
+            "expected": expected,
+            "text": text,
+            "max": u64::MAX.to_string(),
+        }),
+    }
+}
+
+/// `n` as a JSON number when JavaScript reads it exactly, else as a string of its digits.
+fn exact(n: u64) -> Value {
+    const SAFE: u64 = (1 << 53) - 1;
+    if n <= SAFE {
+        json!(n)
+    } else {
+        json!(n.to_string())
+    }
+}
+
+/// A usage error's kind and parameters:
+///
+/// * an impossible Quartets variant (`fairplay_quartets::RulesError`): `variant:players`
+///   (`players`, `max`), `variant:sets` (`sets`, `cards_per_set`, `max`),
+///   `variant:cards-per-set` (`cards_per_set`, `max`), `variant:uneven` (`deck`, `players`,
+///   `example`), `variant:hand-count` (`given`, `players`), `variant:hand-sum` (`sum`, `deck`);
+/// * a seat's hand that is not one (`fairplay_quartets::HandError`): `hand:no-such-seat`
+///   (`seat`, `players`), `hand:not-a-card` (`text`), `hand:no-such-set` (`text`, `sets`),
+///   `hand:no-such-letter` (`text`, `last`), `hand:twice` (`card`), `hand:wrong-size` (`seat`,
+///   `dealt`, `given`);
+/// * `usage:teams` (`teams`), `usage:sequence-rules` (`rules`), `usage:unknown-game` (`game`).
+pub fn usage(error: &Usage) -> Value {
+    let (kind, mut params) = match error {
+        Usage::Rules(error) => variant(error),
+        Usage::Hand(error) => hand(error),
+        Usage::Teams(teams) => ("usage:teams", json!({ "teams": teams })),
+        Usage::SequenceRules(rules) => ("usage:sequence-rules", json!({ "rules": rules })),
+        Usage::Game(game) => ("usage:unknown-game", json!({ "game": game })),
+    };
+    if let Value::Object(map) = &mut params {
+        map.insert("kind".into(), json!(kind));
+    }
+    params
+}
+
+/// An impossible variant's kind and parameters.
+fn variant(error: &RulesError) -> (&'static str, Value) {
+    match error {
+        RulesError::Players(players) => (
+            "variant:players",
+            json!({ "players": players, "max": MAX_PLAYERS }),
+        ),
+        RulesError::Sets {
+            sets,
+            cards_per_set,
+        } => (
+            "variant:sets",
+            json!({
+                "sets": sets,
+                "cards_per_set": cards_per_set,
+                "max": MAX_CARDS / (*cards_per_set).max(1),
+            }),
+        ),
+        RulesError::CardsPerSet(cards) => (
+            "variant:cards-per-set",
+            json!({ "cards_per_set": cards, "max": MAX_CARDS_PER_SET }),
+        ),
+        RulesError::Uneven {
+            deck,
+            players,
+            example,
+        } => (
+            "variant:uneven",
+            json!({ "deck": deck, "players": players, "example": example }),
+        ),
+        RulesError::HandCount { given, players } => (
+            "variant:hand-count",
+            json!({ "given": given, "players": players }),
+        ),
+        RulesError::HandSum { sum, deck } => (
+            "variant:hand-sum",
+            json!({ "sum": exact(*sum), "deck": deck }),
+        ),
+    }
+}
+
+/// A hand that is not one: its kind and parameters.
+fn hand(error: &HandError) -> (&'static str, Value) {
+    match error {
+        HandError::NoSuchSeat { seat, players } => (
+            "hand:no-such-seat",
+            json!({ "seat": seat, "players": players }),
+        ),
+        HandError::NotACard(text) => ("hand:not-a-card", json!({ "text": text })),
+        HandError::NoSuchSet { text, sets } => {
+            ("hand:no-such-set", json!({ "text": text, "sets": sets }))
+        }
+        HandError::NoSuchLetter { text, last } => (
+            "hand:no-such-letter",
+            json!({ "text": text, "last": last.to_string() }),
+        ),
+        HandError::Twice(card) => ("hand:twice", json!({ "card": card.to_string() })),
+        HandError::WrongSize { seat, dealt, given } => (
+            "hand:wrong-size",
+            json!({ "seat": seat.number(), "dealt": dealt, "given": given }),
+        ),
     }
 }

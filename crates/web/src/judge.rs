@@ -11,7 +11,7 @@ use fairplay_sequence::SequenceRules;
 use serde::Serialize;
 
 use crate::choice::{Choice, Chosen, NoGame};
-use crate::{to_json, usage};
+use crate::{refuse, to_json, usage};
 
 /// How many actions the page lets the search for the fewest cheaters replay: far below the
 /// command line's default, so that a verdict stays instant; past it the suspects say that the
@@ -78,7 +78,7 @@ pub(crate) fn failed_quartets(
 /// The response for a game that cannot be chosen.
 pub(crate) fn no_game(why: NoGame) -> String {
     match why {
-        NoGame::Usage(message) => usage(message),
+        NoGame::Usage(error) => refuse(&error),
         NoGame::Log(error) => failed(None, &error),
     }
 }
@@ -106,7 +106,7 @@ pub fn judge(log: &[u8], explained: bool, choice: &Choice) -> String {
     let seat = match &chosen {
         Chosen::Quartets(quartets) => match choice.seat_hand(quartets.rules()) {
             Ok(seat) => seat,
-            Err(message) => return usage(message),
+            Err(error) => return refuse(&error.into()),
         },
         Chosen::Sequence(_) => None,
     };

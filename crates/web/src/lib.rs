@@ -21,8 +21,9 @@
 //! explanation and knowledge are then that player's, as with `--seat N --hand CARDS`.
 //!
 //! A log that cannot be judged gets the error document of `--format json` (`kind`, `line`,
-//! `message`; Quartets also a `detail`, the error's kind with its parameters); a request that is not one (bad JSON, an impossible variant) gets `{"usage":
-//! message}`. Nothing panics on any input.
+//! `message`; also a `detail`, the error's kind with its parameters); a request that is not
+//! one (bad JSON, an impossible variant) gets `{"usage": message}`, with a `detail` (kind and
+//! parameters, [`Usage`]) when it asks for what cannot be. Nothing panics on any input.
 //!
 //! ```
 //! let response = fairplay_web::handle(r#"{"op": "judge", "log": "1\n1 A 2 3C no\n"}"#);
@@ -43,7 +44,7 @@ mod live;
 mod request;
 mod step;
 
-pub use choice::{Choice, SeatChoice, SequenceChoice, Variant};
+pub use choice::{Choice, SeatChoice, SequenceChoice, Usage, Variant};
 pub use request::Request;
 
 use serde::Serialize;
@@ -64,6 +65,21 @@ pub(crate) fn usage(message: impl Into<String>) -> String {
     }
     to_json(&Usage {
         usage: message.into(),
+    })
+}
+
+/// The response to a request that asks for what cannot be (an impossible variant or hand):
+/// `{"usage": message, "detail": {"kind", ...}}`, the command line's words and, for the page's
+/// translations, their kind and parameters (`detail::usage`).
+pub(crate) fn refuse(error: &choice::Usage) -> String {
+    #[derive(Serialize)]
+    struct Refused {
+        usage: String,
+        detail: serde_json::Value,
+    }
+    to_json(&Refused {
+        usage: error.to_string(),
+        detail: detail::usage(error),
     })
 }
 

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::choice::{Choice, Chosen};
 use crate::judge::{failed, no_game};
-use crate::{to_json, usage};
+use crate::{refuse, to_json, usage};
 
 /// The Quartets state after some actions: what a watcher knows.
 #[derive(Serialize)]
@@ -46,7 +46,7 @@ pub fn step(log: &[u8], after: usize, choice: &Choice) -> String {
         Err(why) => no_game(why),
         Ok(Chosen::Quartets(quartets)) => match choice.seat_hand(quartets.rules()) {
             Ok(seat) => quartets_step(log, after, quartets.rules(), seat.as_ref()),
-            Err(message) => usage(message),
+            Err(error) => refuse(&error.into()),
         },
         Ok(Chosen::Sequence(sequence)) => {
             let (mode, teams) = match sequence.rules() {

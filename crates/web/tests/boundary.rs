@@ -408,3 +408,187 @@ fn a_sequence_error_comes_with_its_kind_and_parameters() {
     assert_eq!(mismatch["detail"]["kind"], "name:mismatch", "{mismatch}");
     assert_eq!(mismatch["detail"]["written"], "5s");
 }
+
+/// The error document's message and the `detail` of a log that cannot be judged.
+fn failure(request: Value) -> (String, Value) {
+    let response = call(request);
+    let message = response["document"]["error"]["message"].as_str();
+    let message = message.unwrap_or_else(|| panic!("no error: {response}"));
+    (message.to_string(), response["detail"].clone())
+}
+
+#[test]
+fn a_count_line_the_log_disagrees_with_comes_with_the_counts() {
+    let quartets = |log: &str| failure(json!({"op": "judge", "game": "quartets", "log": log}));
+    let (message, detail) = quartets("4\n1 A 2 3C no\n2 A 1 3B no\n");
+    assert_eq!(message, "expected 4 actions as line 1 says, found 2");
+    assert_eq!(
+        detail,
+        json!({"kind": "count:too-few", "line": 4, "noun": "action", "declared": 4,
+               "declared_line": 1, "found": 2})
+    );
+    let (message, detail) = quartets("\n1\n1 A 2 3C no\n2 A 1 3B no\n");
+    assert_eq!(
+        message,
+        "expected only 1 action as line 2 says, found action 2 (`2 A 1 3B no`)"
+    );
+    assert_eq!(
+        detail,
+        json!({"kind": "count:too-many", "line": 4, "noun": "action", "declared": 1,
+               "declared_line": 2, "extra": 2, "text": "`2 A 1 3B no`"})
+    );
+    let (message, detail) = quartets("99999999999999999999\n1 A 2 3C no\n");
+    assert_eq!(
+        message,
+        "expected the number of actions, found `99999999999999999999`, a number too \
+         large (the most is 18446744073709551615)"
+    );
+    assert_eq!(
+        detail,
+        json!({"kind": "count:too-large", "line": 1, "expected": "the number of actions",
+               "text": "`99999999999999999999`", "max": "18446744073709551615"})
+    );
+    // A count beyond what JavaScript reads exactly is a string of its digits.
+    let (_, detail) = quartets("18446744073709551615\n1 A 2 3C no\n");
+    assert_eq!(detail["declared"], "18446744073709551615");
+    assert_eq!(detail["found"], 1);
+    // Other errors of the count line are still `parse`.
+    let (_, detail) = quartets("2 3\n");
+    assert_eq!(detail["kind"], "parse");
+    assert_eq!(detail["expected"], "only the number of actions");
+
+    for rules in ["contract", "full"] {
+        let sequence = |log: &str| {
+            failure(
+                json!({"op": "judge", "game": "sequence", "sequence": {"rules": rules}, "log": log}),
+            )
+        };
+        let (message, detail) = sequence("3\n1 5h P 5h@E5\n");
+        assert_eq!(message, "expected 3 moves as line 1 says, found 1");
+        assert_eq!(
+            detail,
+            json!({"kind": "count:too-few", "line": 3, "noun": "move", "declared": 3,
+                   "declared_line": 1, "found": 1})
+        );
+        let (message, detail) = sequence("x\n");
+        assert!(message.starts_with("expected the number of moves"));
+        assert_eq!(detail["kind"], "parse");
+        let (_, detail) = sequence("123456789012345678901234\n");
+        assert_eq!(detail["kind"], "count:too-large");
+        assert_eq!(detail["expected"], "the number of moves");
+    }
+}
+
+#[test]
+fn a_usage_error_comes_with_its_kind_and_parameters() {
+    let log = "1\n1 A 2 3C no\n";
+    let refused = |request: Value| {
+        let response = call(request);
+        let usage = response["usage"].as_str();
+        let usage = usage.unwrap_or_else(|| panic!("not refused: {response}"));
+        (usage.to_string(), response["detail"].clone())
+    };
+    let variant =
+        |quartets: Value| refused(json!({"op": "judge", "log": log, "quartets": quartets}));
+    let cases = [
+        (
+            variant(json!({"players": 17})),
+            "a game has 2 to 16 players, not 17",
+            json!({"kind": "variant:players", "players": 17, "max": 16}),
+        ),
+        (
+            variant(json!({"sets": 0})),
+            "a game has 1 to 262144 sets of 4 cards, not 0",
+            json!({"kind": "variant:sets", "sets": 0, "cards_per_set": 4, "max": 262144}),
+        ),
+        (
+            variant(json!({"cards_per_set": 27})),
+            "a set has 1 to 26 cards (letters A..Z), not 27",
+            json!({"kind": "variant:cards-per-set", "cards_per_set": 27, "max": 26}),
+        ),
+        (
+            variant(json!({"players": 3})),
+            "32 cards do not split evenly among 3 players: give the hand sizes (e.g. --hands 11,11,10)",
+            json!({"kind": "variant:uneven", "deck": 32, "players": 3, "example": "11,11,10"}),
+        ),
+        (
+            variant(json!({"hands": [16, 16]})),
+            "2 hand sizes given for 4 players",
+            json!({"kind": "variant:hand-count", "given": 2, "players": 4}),
+        ),
+        (
+            variant(json!({"players": 3, "hands": [10, 10, 10]})),
+            "the hand sizes add up to 30, but the deck has 32 cards",
+            json!({"kind": "variant:hand-sum", "sum": 30, "deck": 32}),
+        ),
+    ];
+    let seat = |player: u32, hand: &str| {
+        refused(json!({"op": "judge", "log": log, "seat": {"player": player, "hand": hand}}))
+    };
+    let hands = [
+        (
+            seat(9, "1A"),
+            "there is no player 9: players are numbered 1 to 4",
+            json!({"kind": "hand:no-such-seat", "seat": 9, "players": 4}),
+        ),
+        (
+            seat(2, "1A,x"),
+            "`x` is not written as a card (a set number and a letter, such as `3C`)",
+            json!({"kind": "hand:not-a-card", "text": "x"}),
+        ),
+        (
+            seat(2, "9C"),
+            "there is no card 9C: sets are numbered 1 to 8",
+            json!({"kind": "hand:no-such-set", "text": "9C", "sets": 8}),
+        ),
+        (
+            seat(2, "1E"),
+            "there is no card 1E: a set has the letters A to D",
+            json!({"kind": "hand:no-such-letter", "text": "1E", "last": "D"}),
+        ),
+        (
+            seat(2, "1A,1A"),
+            "1A is given twice",
+            json!({"kind": "hand:twice", "card": "1A"}),
+        ),
+        (
+            seat(2, "1A"),
+            "player 2 is dealt 8 cards, but the hand has 1",
+            json!({"kind": "hand:wrong-size", "seat": 2, "dealt": 8, "given": 1}),
+        ),
+    ];
+    let sequence = |choice: Value| {
+        refused(json!({"op": "judge", "log": "1\n1 4d P 4d\n", "sequence": choice}))
+    };
+    let others = [
+        (
+            sequence(json!({"rules": "full", "teams": 4})),
+            "Sequence is played by 2 or 3 teams, not 4",
+            json!({"kind": "usage:teams", "teams": 4}),
+        ),
+        (
+            sequence(json!({"rules": "house"})),
+            "unknown Sequence rules `house`: `contract` or `full`",
+            json!({"kind": "usage:sequence-rules", "rules": "house"}),
+        ),
+        (
+            refused(json!({"op": "judge", "log": log, "game": "chess"})),
+            "unknown game `chess`: `quartets`, `sequence` or `auto`",
+            json!({"kind": "usage:unknown-game", "game": "chess"}),
+        ),
+    ];
+    for ((usage, detail), message, want) in cases.into_iter().chain(hands).chain(others) {
+        assert_eq!(usage, message);
+        assert_eq!(detail, want, "{message}");
+    }
+    // The same from the other ops: a step, the table's live lines and the deck.
+    let step =
+        refused(json!({"op": "step", "log": log, "after": 0, "seat": {"player": 2, "hand": "1A"}}));
+    assert_eq!(step.1["kind"], "hand:wrong-size");
+    let live = refused(json!({"op": "live", "lines": "", "quartets": {"players": 1}}));
+    assert_eq!(live.1["kind"], "variant:players");
+    let deck = refused(json!({"op": "deck", "quartets": {"players": 3}}));
+    assert_eq!(deck.1["kind"], "variant:uneven");
+    // A request that is not one has no kind to translate.
+    assert_eq!(call(json!({"op": "nothing"}))["detail"], Value::Null);
+}
