@@ -292,7 +292,9 @@ function buildGrid(deck, players, key) {
   const note = el('p', { class: 'error' });
   note.hidden = true;
   const legend = el('p', { class: 'legend', text: `● ${t('seen')} / ${t('certain')} · ○ ${t('possible')}` });
-  const table = el('table', { class: 'grid', id: 'grid', 'aria-label': t('quartets') }, el('thead', {}, head), body);
+  // Fixed column widths (style.css, from --players), so that a head's new text does not
+  // size the columns again.
+  const table = el('table', { class: 'grid', id: 'grid', 'aria-label': t('quartets'), style: `--players: ${players.length}` }, el('thead', {}, head), body);
   $('view').replaceChildren(note, legend, el('div', { class: 'gridwrap' }, table));
   return { kind: 'grid', key, players, heads, rows, note };
 }
@@ -335,8 +337,9 @@ function showGrid(response) {
       const kind = !has ? '' : known.moved ? 'seen' : known.holder ? 'certain' : 'possible';
       if (entry.kinds[i] === kind) return;
       entry.kinds[i] = kind;
+      // The class alone: its dot or ring is the cell's background (style.css), so that a
+      // change repaints the cell without laying the table out again.
       cell.className = kind;
-      cell.textContent = kind ? (kind === 'possible' ? '○' : '●') : '';
       if (kind) cell.setAttribute('aria-label', `${card}: ${t('player')} ${p} ${t(kind)}`);
       else cell.removeAttribute('aria-label');
     });
