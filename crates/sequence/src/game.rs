@@ -270,6 +270,8 @@ pub struct SequenceReferee {
     /// The count line's number of moves, in a whole-log audit: turns run from 1 to it.
     declared: Option<u64>,
     moves: usize,
+    /// Move lines read, judged or not (after a foul lines are only read).
+    read: u64,
     verdict: fairplay_core::Verdict,
     /// A whole log by the full rules with no team count: three teams if any move names red,
     /// else two (as [`infer_teams`](crate::infer_teams) says). Read as a stream, the log is
@@ -311,6 +313,7 @@ impl SequenceReferee {
             turns: TurnOrder::default(),
             declared: None,
             moves: 0,
+            read: 0,
             verdict: fairplay_core::Verdict::Fair,
             three_teams: None,
             teams_told: rules == SequenceRules::Full(None),
@@ -353,10 +356,11 @@ impl SequenceReferee {
 impl SequenceReferee {
     /// A move line read and checked for what the notation requires: turns within the count
     /// (in a whole log) and increasing.
-    fn read_move(&self, line: &[u8], number: usize) -> Result<Option<RawMove>, CoreError> {
+    fn read_move(&mut self, line: &[u8], number: usize) -> Result<Option<RawMove>, CoreError> {
         let Some(raw) = parse_move(line, number)? else {
             return Ok(None);
         };
+        self.read += 1;
         if let Some(declared) = self.declared {
             check_turn_range(raw.turn, declared, number)?;
         }
@@ -399,6 +403,11 @@ impl fairplay_core::Referee for SequenceReferee {
     }
 
     fn read_line(&mut self, line: &[u8], number: usize) -> Result<bool, CoreError> {
+        if self.declared.is_some_and(|declared| self.read >= declared) {
+            // A move past the count is one too many, whatever its turn says: a whole-log audit
+            // reports that, as `LogReader` does, before the turn is checked.
+            return Ok(parse_move(line, number)?.is_some());
+        }
         self.settle_teams(line, number);
         let Some(raw) = self.read_move(line, number)? else {
             return Ok(false);

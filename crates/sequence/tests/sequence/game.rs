@@ -50,6 +50,26 @@ fn audits_and_streaming_referee_agree() {
                     assert_eq!(fast, audit_lines(&game, log.as_bytes()), "{log}");
                 }
             }
+            // A count line that disagrees: one short (the last move is one too many, whatever
+            // its turn says: as written, or out of order), or one over (a move is missing).
+            let mut lines: Vec<String> = log.lines().map(str::to_string).collect();
+            let declared: u64 = lines[0].trim().parse().unwrap();
+            let last = lines.len() - 1;
+            let rest = lines[last].split_once(' ').unwrap().1.to_string();
+            for (count, turn) in [
+                (declared - 1, None),
+                (declared - 1, Some("1")),
+                (declared + 1, None),
+            ] {
+                lines[0] = count.to_string();
+                if let Some(turn) = turn {
+                    lines[last] = format!("{turn} {rest}");
+                }
+                let log = lines.join("\n");
+                let fast = game.audit(log.as_bytes());
+                assert!(fast.is_err(), "{log}");
+                assert_eq!(fast, audit_lines(&game, log.as_bytes()), "{log}");
+            }
         }
         assert!(fouls > 60 && fouls < 590, "{rules:?}: {fouls} fouls");
     }
