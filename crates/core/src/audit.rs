@@ -3,7 +3,7 @@
 
 use std::io::BufRead;
 
-use fairplay_text::{decimal, not_a_count, show, Lines, Tokens};
+use fairplay_text::{decimal, not_a_count, show, CountError, Lines, Tokens};
 
 use crate::lines::LineReader;
 use crate::{ErrorKind, Game, Judgement, LogError};
@@ -131,16 +131,12 @@ fn audit_source<G: Game + ?Sized>(
     while let Some((number, line)) = source.next()? {
         let is_action = if actions == declared {
             if referee.read_line(line, number)? {
-                return Err(malformed(
-                    number,
-                    format!(
-                        "expected only {} as line {declared_line} says, found {} {} ({})",
-                        fairplay_text::count(declared, words.action),
-                        words.action,
-                        declared.saturating_add(1),
-                        show(line.trim_ascii())
-                    ),
-                ));
+                let too_many = CountError::TooMany {
+                    declared,
+                    declared_line,
+                    text: show(line.trim_ascii()),
+                };
+                return Err(count_error(number, &too_many, words.action));
             }
             false
         } else if referee.verdict().foul().is_none() {
@@ -151,13 +147,12 @@ fn audit_source<G: Game + ?Sized>(
         actions += u64::from(is_action);
     }
     if actions != declared {
-        return Err(malformed(
-            source.last() + 1,
-            format!(
-                "expected {declared} {}s as line {declared_line} says, found {actions}",
-                words.action
-            ),
-        ));
+        let too_few = CountError::TooFew {
+            declared,
+            declared_line,
+            found: actions,
+        };
+        return Err(count_error(source.last() + 1, &too_few, words.action));
     }
     Ok(Judgement::new(
         game.name(),
@@ -165,6 +160,12 @@ fn audit_source<G: Game + ?Sized>(
         actions as usize,
         referee.verdict().clone(),
     ))
+}
+
+/// A count line the log disagrees with, worded as the notations word it.
+fn count_error(line: usize, count: &CountError, noun: &str) -> LogError {
+    let (expected, found) = count.words(noun);
+    malformed(line, format!("expected {expected}, found {found}"))
 }
 
 fn malformed(line: usize, message: String) -> LogError {

@@ -311,20 +311,14 @@ impl<'a> LogReader<'a> {
                 self.done = true;
                 let left = std::mem::take(&mut self.left);
                 if left > 0 {
-                    return Some(Err(ParseError::new(
-                        self.lines.number() + 1,
-                        format!(
-                            "{} as line {} says",
-                            fairplay_text::count(self.declared as u64, "action"),
-                            self.declared_line
-                        ),
-                        (self.declared - left).to_string(),
-                    )
-                    .with_count(CountError::TooFew {
+                    let count = CountError::TooFew {
                         declared: self.declared as u64,
                         declared_line: self.declared_line,
                         found: (self.declared - left) as u64,
-                    })));
+                    };
+                    let (expected, found) = count.words("action");
+                    let line = self.lines.number() + 1;
+                    return Some(Err(ParseError::new(line, expected, found).with_count(count)));
                 }
                 return None;
             };
@@ -332,24 +326,14 @@ impl<'a> LogReader<'a> {
                 Ok(None) => continue,
                 Ok(Some(_)) if self.left == 0 => {
                     self.done = true;
-                    return Some(Err(ParseError::new(
-                        self.lines.number(),
-                        format!(
-                            "only {} as line {} says",
-                            fairplay_text::count(self.declared as u64, "action"),
-                            self.declared_line
-                        ),
-                        format!(
-                            "action {} ({})",
-                            self.declared.saturating_add(1),
-                            show(line.trim_ascii())
-                        ),
-                    )
-                    .with_count(CountError::TooMany {
+                    let count = CountError::TooMany {
                         declared: self.declared as u64,
                         declared_line: self.declared_line,
                         text: show(line.trim_ascii()),
-                    })));
+                    };
+                    let (expected, found) = count.words("action");
+                    let line = self.lines.number();
+                    return Some(Err(ParseError::new(line, expected, found).with_count(count)));
                 }
                 Ok(Some(action)) => {
                     self.left -= 1;

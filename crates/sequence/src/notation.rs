@@ -424,19 +424,17 @@ impl<'a> LogReader<'a> {
     fn check(&mut self, raw: &RawMove, line: &[u8]) -> Result<(), ParseError> {
         self.seen += 1;
         if self.seen > self.declared {
+            let count = CountError::TooMany {
+                declared: self.declared,
+                declared_line: self.declared_line,
+                text: show(line.trim_ascii()),
+            };
+            let (expected, found) = count.words("move");
             return Err(ParseError {
                 line: self.lines.number(),
-                expected: format!(
-                    "only {} as line {} says",
-                    fairplay_text::count(self.declared, "move"),
-                    self.declared_line
-                ),
-                found: format!("move {} ({})", self.seen, show(line.trim_ascii())),
-                count: Some(CountError::TooMany {
-                    declared: self.declared,
-                    declared_line: self.declared_line,
-                    text: show(line.trim_ascii()),
-                }),
+                expected,
+                found,
+                count: Some(count),
             });
         }
         let turn = raw.turn;
@@ -515,19 +513,17 @@ impl Iterator for LogReader<'_> {
             let Some(line) = self.lines.next_line() else {
                 self.done = true;
                 if self.seen < self.declared {
+                    let count = CountError::TooFew {
+                        declared: self.declared,
+                        declared_line: self.declared_line,
+                        found: self.seen,
+                    };
+                    let (expected, found) = count.words("move");
                     return Some(Err(ParseError {
                         line: self.lines.number() + 1,
-                        expected: format!(
-                            "{} as line {} says",
-                            fairplay_text::count(self.declared, "move"),
-                            self.declared_line
-                        ),
-                        found: self.seen.to_string(),
-                        count: Some(CountError::TooFew {
-                            declared: self.declared,
-                            declared_line: self.declared_line,
-                            found: self.seen,
-                        }),
+                        expected,
+                        found,
+                        count: Some(count),
                     }));
                 }
                 return None;

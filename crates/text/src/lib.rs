@@ -78,11 +78,8 @@ pub const BOM: &[u8] = b"\xef\xbb\xbf";
 /// ```
 pub fn not_a_count(token: &[u8]) -> String {
     if token.iter().all(u8::is_ascii_digit) && !token.is_empty() {
-        format!(
-            "{}, a number too large (the most is {})",
-            show(token),
-            u64::MAX
-        )
+        let too_large = CountError::TooLarge { text: show(token) };
+        too_large.words("").1
     } else {
         show(token)
     }
@@ -242,6 +239,49 @@ pub enum CountError {
         /// The line of the action too many as [`show`] shows it (without its blanks).
         text: String,
     },
+}
+
+impl CountError {
+    /// The two halves of the error's sentence (`expected ..., found ...`) for a game whose
+    /// actions are called `noun`: every reader of a log words a count error so.
+    ///
+    /// ```
+    /// use fairplay_text::CountError;
+    /// let few = CountError::TooFew { declared: 1, declared_line: 1, found: 0 };
+    /// assert_eq!(few.words("move"), ("1 move as line 1 says".into(), "0".into()));
+    /// let many = CountError::TooMany { declared: 2, declared_line: 3, text: "`3 A 1 2B no`".into() };
+    /// assert_eq!(
+    ///     many.words("action"),
+    ///     ("only 2 actions as line 3 says".into(), "action 3 (`3 A 1 2B no`)".into())
+    /// );
+    /// ```
+    pub fn words(&self, noun: &str) -> (String, String) {
+        match self {
+            CountError::TooLarge { text } => (
+                format!("the number of {noun}s"),
+                format!("{text}, a number too large (the most is {})", u64::MAX),
+            ),
+            CountError::TooFew {
+                declared,
+                declared_line,
+                found,
+            } => (
+                format!("{} as line {declared_line} says", count(*declared, noun)),
+                found.to_string(),
+            ),
+            CountError::TooMany {
+                declared,
+                declared_line,
+                text,
+            } => (
+                format!(
+                    "only {} as line {declared_line} says",
+                    count(*declared, noun)
+                ),
+                format!("{noun} {} ({text})", declared.saturating_add(1)),
+            ),
+        }
+    }
 }
 
 /// Reads the count line that opens a log: blank lines are skipped, then the line must hold one

@@ -46,6 +46,13 @@ fn fast_audit_and_streaming_referee_agree() {
             }
         }
     }
+    // A count of one, held by no action or by two: the sentence counts in the singular.
+    let game = Quartets::new(Rules::standard());
+    for log in ["1\n", "1\n1 A 2 3C no\n2 A 1 3B no\n"] {
+        agree(&game, log);
+        let error = game.audit(log.as_bytes()).unwrap_err().to_string();
+        assert!(error.contains("1 action as line 1 says"), "{error}");
+    }
     // The logs exercise both verdicts.
     assert!(fouls > 500 && fouls < 4000, "{fouls} fouls");
 }
