@@ -78,11 +78,15 @@ pub const BOM: &[u8] = b"\xef\xbb\xbf";
 /// ```
 pub fn not_a_count(token: &[u8]) -> String {
     if token.iter().all(u8::is_ascii_digit) && !token.is_empty() {
-        let too_large = CountError::TooLarge { text: show(token) };
-        too_large.words("").1
+        too_large(&show(token))
     } else {
         show(token)
     }
+}
+
+/// A count too large for 64 bits, `shown` as [`show`] shows it, as the errors say it.
+fn too_large(shown: &str) -> String {
+    format!("{shown}, a number too large (the most is {})", u64::MAX)
 }
 
 /// A decimal number; `None` if the token is empty, holds anything but digits, or does not fit
@@ -202,8 +206,8 @@ pub struct Expected {
 }
 
 /// What is wrong with a log's count, as data: the numbers its error's sentence holds, for
-/// whoever words the error again (the page's translations). The sentence itself (`expected
-/// ..., found ...`) stays the notation's.
+/// whoever words the error again (the page's translations). [`CountError::words`] gives the
+/// sentence every reader of a log writes.
 ///
 /// ```
 /// use fairplay_text::{count_line, CountError, Lines};
@@ -257,10 +261,7 @@ impl CountError {
     /// ```
     pub fn words(&self, noun: &str) -> (String, String) {
         match self {
-            CountError::TooLarge { text } => (
-                format!("the number of {noun}s"),
-                format!("{text}, a number too large (the most is {})", u64::MAX),
-            ),
+            CountError::TooLarge { text } => (format!("the number of {noun}s"), too_large(text)),
             CountError::TooFew {
                 declared,
                 declared_line,
