@@ -7,7 +7,9 @@ use fairplay_core::lines::DEFAULT_MAX_LINE;
 use fairplay_core::{Game, LogError};
 use fairplay_report::sequence::{text, usual, SequenceDetails};
 use fairplay_sequence::explain::{explain_contract, explain_full_with};
-use fairplay_sequence::{audit_full_with, FullOptions, Sequence, SequenceRules, Team, Teams};
+use fairplay_sequence::{
+    audit_full_with, FullOptions, OptionsError, Sequence, SequenceRules, Team, Teams,
+};
 
 use crate::input::Input;
 use crate::report::{self, Format, SequenceReportArgs};
@@ -75,20 +77,14 @@ pub struct FullRuleArgs {
 impl FullRuleArgs {
     /// The options for `rules`, checked against them.
     pub fn options(&self, rules: SequenceRules) -> anyhow::Result<FullOptions> {
-        let given = self.first.is_some() || self.card_plays.is_some();
-        match rules {
-            SequenceRules::Contract if given => {
-                anyhow::bail!("--first and --card-plays apply only with --rules full")
+        let card_plays = self.card_plays.map(|c| c.0);
+        FullOptions::checked(rules, self.first, card_plays).map_err(|error| match error {
+            OptionsError::NotFullRules => {
+                anyhow::anyhow!("--first and --card-plays apply only with --rules full")
             }
-            SequenceRules::Full(Some(teams)) if self.first.is_some_and(|t| !teams.contains(t)) => {
-                anyhow::bail!("--first red needs three teams (--teams 3)")
+            OptionsError::FirstDoesNotPlay { first } => {
+                anyhow::anyhow!("--first {first} needs three teams (--teams 3)")
             }
-            _ => {}
-        }
-        let default = FullOptions::default();
-        Ok(FullOptions {
-            first: self.first.unwrap_or(default.first),
-            card_plays: self.card_plays.map_or(default.card_plays, |c| c.0),
         })
     }
 }

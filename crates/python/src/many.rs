@@ -13,7 +13,6 @@ use fairplay_core::batch::{Batch, Judged, Row};
 use fairplay_core::{ErrorKind, LogError, Registry};
 use fairplay_quartets::Quartets;
 use fairplay_report::rows::Cells;
-use fairplay_sequence::Sequence;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyCapsule, PyString};
@@ -211,7 +210,7 @@ impl Builders {
 /// `fairplay batch` does: each log's game told from it (`game="auto"`) or named.
 #[pyfunction]
 #[pyo3(signature = (logs, *, game="auto", threads=None, players=4, sets=8, cards_per_set=4,
-    hands=None, rules="contract", teams=None))]
+    hands=None, rules="contract", teams=None, first=None, card_plays=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn judge_many(
     py: Python<'_>,
@@ -224,9 +223,11 @@ pub fn judge_many(
     hands: Option<Vec<u32>>,
     rules: &str,
     teams: Option<u8>,
+    first: Option<&str>,
+    card_plays: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Rows> {
     let quartets = Quartets::new(crate::quartets::rules(players, sets, cards_per_set, hands)?);
-    let sequence = Sequence::new(crate::sequence::rules(rules, teams)?);
+    let sequence = crate::sequence::game(rules, teams, first, card_plays)?;
     let mut games = Registry::new();
     games.register(quartets).register(sequence);
     let batch = Batch::new(&games, Some(game)).map_err(|e| usage(e.message))?;

@@ -4,7 +4,7 @@
 use fairplay_core::live::Event;
 use fairplay_core::{Game, Step, Verdict};
 use fairplay_quartets::{Quartets, QuartetsReferee};
-use fairplay_sequence::{Sequence, SequenceReferee};
+use fairplay_sequence::SequenceReferee;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -38,14 +38,20 @@ pub fn quartets_referee(
     })
 }
 
-/// A referee of Sequence by `rules` (`contract` or `full`, with `teams`).
+/// A referee of Sequence by `rules` (`contract` or `full`, with `teams`, `first` and
+/// `card_plays`).
 #[pyfunction]
-#[pyo3(signature = (*, rules="contract", teams=None))]
-pub fn sequence_referee(rules: &str, teams: Option<u8>) -> PyResult<Referee> {
-    let rules = crate::sequence::rules(rules, teams)?;
+#[pyo3(signature = (*, rules="contract", teams=None, first=None, card_plays=None))]
+pub fn sequence_referee(
+    rules: &str,
+    teams: Option<u8>,
+    first: Option<&str>,
+    card_plays: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Referee> {
+    let game = crate::sequence::game(rules, teams, first, card_plays)?;
     Ok(Referee {
-        referee: Box::new(SequenceReferee::new(rules)),
-        game: Box::new(Sequence::new(rules)),
+        referee: Box::new(SequenceReferee::with_options(game.rules(), game.options())),
+        game: Box::new(game),
         lines: 0,
         ignored: 0,
     })

@@ -7,13 +7,15 @@ use fairplay_report::json::Document;
 use fairplay_report::sequence::{text, SequenceDetails};
 use fairplay_report::Style;
 use fairplay_sequence::explain::{explain_contract, explain_full_with};
-use fairplay_sequence::{audit_full_with, Sequence, SequenceRules, Teams};
+use fairplay_sequence::{
+    audit_full_with, FullOptions, OptionsError, Sequence, SequenceRules, Team, Teams,
+};
 use pyo3::prelude::*;
 
 use crate::errors::{usage, Failure};
 
 /// The rules `rules` (`contract` or `full`) and `teams` (2 or 3, full rules only) name.
-pub fn rules(rules: &str, teams: Option<u8>) -> PyResult<SequenceRules> {
+fn rules(rules: &str, teams: Option<u8>) -> PyResult<SequenceRules> {
     let teams = match teams {
         None => None,
         Some(n) => Some(
@@ -31,22 +33,72 @@ pub fn rules(rules: &str, teams: Option<u8>) -> PyResult<SequenceRules> {
     }
 }
 
+/// The game the options of `fairplay sequence` name: `rules` and `teams`, and with the full
+/// rules `first` (the team that plays first) and `card_plays` (a number from 1 to 255, or
+/// `"unlimited"`).
+pub fn game(
+    rules: &str,
+    teams: Option<u8>,
+    first: Option<&str>,
+    card_plays: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Sequence> {
+    let rules = self::rules(rules, teams)?;
+    let first = first
+        .map(|name| {
+            Team::parse(name.as_bytes()).ok_or_else(|| {
+                usage(format!(
+                    "first: `{name}`: expected \"blue\", \"green\" or \"red\""
+                ))
+            })
+        })
+        .transpose()?;
+    let card_plays = card_plays.map(plays).transpose()?;
+    let options = FullOptions::checked(rules, first, card_plays).map_err(|error| match error {
+        OptionsError::NotFullRules => {
+            usage("`first` and `card_plays` apply only with rules=\"full\"")
+        }
+        OptionsError::FirstDoesNotPlay { first } => {
+            usage(format!("first=\"{first}\" needs three teams (teams=3)"))
+        }
+    })?;
+    Ok(Sequence::new(rules).with_options(options))
+}
+
+/// `card_plays` as given: a number of plays, or `"unlimited"` (no cap).
+fn plays(given: &Bound<'_, PyAny>) -> PyResult<Option<u8>> {
+    if let Ok(text) = given.extract::<String>() {
+        if text == "unlimited" {
+            return Ok(None);
+        }
+    } else if let Ok(n) = given.extract::<u8>() {
+        if n >= 1 {
+            return Ok(Some(n));
+        }
+    }
+    Err(usage(format!(
+        "card_plays: {given}: expected a number of plays from 1 to 255, or \"unlimited\""
+    )))
+}
+
 /// Judges a Sequence log; returns the JSON document (a dict; `--format json` always explains)
 /// or, with `text`, the human report (`explain`: that of `--explain`), exactly as the command
 /// line with the same options.
 #[pyfunction]
-#[pyo3(signature = (log, *, rules="contract", teams=None, explain=false, text=false))]
+#[pyo3(signature = (log, *, rules="contract", teams=None, first=None, card_plays=None,
+    explain=false, text=false))]
+#[allow(clippy::too_many_arguments)]
 pub fn sequence_judge(
     py: Python<'_>,
     log: &Bound<'_, PyAny>,
     rules: &str,
     teams: Option<u8>,
+    first: Option<&str>,
+    card_plays: Option<&Bound<'_, PyAny>>,
     explain: bool,
     text: bool,
 ) -> PyResult<Py<PyAny>> {
     let log = crate::log_bytes(log)?;
-    let rules = self::rules(rules, teams)?;
-    let game = Sequence::new(rules);
+    let game = self::game(rules, teams, first, card_plays)?;
     let answer = py.detach(|| judged(&game, &log, explain, text))?;
     match answer {
         Ok(text) => Ok(text.into_pyobject(py)?.into_any().unbind()),

@@ -120,6 +120,59 @@ def test_sequence_is_the_clis(cli, path, rules):
     assert judged.report(explain=False) == cli.text("sequence", "--rules", rules, path)
 
 
+# The full rules' options, as --first and --card-plays: the keyword and the flag values.
+FULL_OPTIONS = [
+    (dict(first="green"), ["--first", "green"]),
+    (dict(first="red"), ["--first", "red"]),
+    (dict(card_plays=1), ["--card-plays", "1"]),
+    (dict(card_plays="unlimited", first="green"), ["--card-plays", "unlimited", "--first", "green"]),
+]
+
+
+@pytest.mark.parametrize("path", SEQUENCE, ids=lambda p: p.name)
+@pytest.mark.parametrize("options,flags", FULL_OPTIONS, ids=lambda o: repr(o))
+def test_sequence_full_options_are_the_clis(cli, path, options, flags):
+    log = path.read_text()
+    expected = cli.json("sequence", "--rules", "full", *flags, path)
+    if "error" in expected:
+        with pytest.raises(fairplay.LogError) as raised:
+            sequence.judge(log, rules="full", **options)
+        assert raised.value.message == expected["error"]["message"]
+        return
+    judged = sequence.judge(log, rules="full", **options)
+    assert judged.to_dict() == expected
+    assert judged.report() == cli.text("sequence", "--rules", "full", "--explain", *flags, path)
+
+
+def test_sequence_full_options_change_verdicts():
+    # The options are not ignored: a full game, fair by default, is foul once they change.
+    log = (EXAMPLES / "sequence" / "full-game.log").read_text()
+    assert sequence.judge(log, rules="full").verdict == "fair"
+    capped = sequence.judge(log, rules="full", card_plays=1)
+    assert (capped.verdict, capped.kind) == ("foul", "card-used-up")
+    green = sequence.judge(log, rules="full", first="green")
+    assert (green.verdict, green.action) == ("foul", 1)
+
+
+@pytest.mark.parametrize(
+    "options,words",
+    [
+        (dict(first="green"), "apply only with"),
+        (dict(card_plays=1), "apply only with"),
+        (dict(rules="full", teams=2, first="red"), "three teams"),
+        (dict(rules="full", first="purple"), "blue"),
+        (dict(rules="full", card_plays=0), "1 to 255"),
+        (dict(rules="full", card_plays=256), "1 to 255"),
+        (dict(rules="full", card_plays="often"), "unlimited"),
+    ],
+)
+def test_sequence_impossible_full_options(options, words):
+    with pytest.raises(ValueError, match=words):
+        sequence.judge("1\n1 2s P 2s\n", **options)
+    with pytest.raises(ValueError, match=words):
+        sequence.Referee(**options)
+
+
 def test_sequence_teams():
     log = (EXAMPLES / "sequence" / "three-teams.log").read_text()
     assert "3 teams" in sequence.judge(log, rules="full").rules

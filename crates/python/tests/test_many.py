@@ -126,6 +126,10 @@ def test_game_threads_and_variants(logs, cli, tmp_path):
     full = rows_of(fairplay.judge_many(records, rules="full"))
     expected = [cli_row(r) for r in batch_rows(cli, jsonl, "--rules", "full")]
     assert [as_cli_row(r) for r in full] == expected
+    capped = rows_of(fairplay.judge_many(records, rules="full", first="green", card_plays=1))
+    flags = ["--rules", "full", "--first", "green", "--card-plays", "1"]
+    expected = [cli_row(r) for r in batch_rows(cli, jsonl, *flags)]
+    assert [as_cli_row(r) for r in capped] == expected
     with pytest.raises(ValueError, match="unknown game"):
         fairplay.judge_many(records, game="chess")
     with pytest.raises(ValueError):

@@ -28,9 +28,17 @@ def test_quartets_referee_is_live_mode(cli, path):
 
 
 @pytest.mark.parametrize("path", sorted((EXAMPLES / "sequence").glob("*.log")), ids=lambda p: p.name)
-def test_sequence_referee_is_live_mode(cli, path):
-    expected = live_lines(cli, "sequence", path)
-    referee = sequence.Referee()
+@pytest.mark.parametrize(
+    "options,flags",
+    [
+        ({}, []),
+        (dict(rules="full", first="green", card_plays=1), ["--rules", "full", "--first", "green", "--card-plays", "1"]),
+    ],
+    ids=["contract", "full-green-once"],
+)
+def test_sequence_referee_is_live_mode(cli, path, options, flags):
+    expected = live_lines(cli, "sequence", path, *flags)
+    referee = sequence.Referee(**options)
     got = []
     lines = path.read_text().splitlines()
     referee.apply(" ")  # the count line, skipped by live mode: line numbers stay the log's

@@ -51,7 +51,59 @@ impl Default for FullOptions {
     }
 }
 
+/// Why options of the full rules cannot go with the rules chosen. Each front end words it
+/// with the names of its own options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionsError {
+    /// A first team or a number of card plays given with the contract rules, which have
+    /// neither.
+    #[error("the first team and the card plays apply only with the full rules")]
+    NotFullRules,
+    /// The team given to play first does not play: red in a game of two teams.
+    #[error("{first} plays only in a game of three teams")]
+    FirstDoesNotPlay {
+        /// The team given.
+        first: Team,
+    },
+}
+
 impl FullOptions {
+    /// The options for `rules`: `first` and `card_plays` as given (`None`: the default),
+    /// checked against the rules.
+    ///
+    /// ```
+    /// use fairplay_sequence::{FullOptions, OptionsError, SequenceRules, Team, Teams};
+    /// let full = SequenceRules::Full(None);
+    /// let options = FullOptions::checked(full, Some(Team::RED), Some(None)).unwrap();
+    /// assert_eq!((options.first, options.card_plays), (Team::RED, None));
+    /// let two = SequenceRules::Full(Some(Teams::Two));
+    /// let red = Some(Team::RED);
+    /// assert_eq!(FullOptions::checked(two, red, None), Err(OptionsError::FirstDoesNotPlay { first: Team::RED }));
+    /// assert_eq!(FullOptions::checked(SequenceRules::Contract, None, Some(Some(3))), Err(OptionsError::NotFullRules));
+    /// ```
+    pub fn checked(
+        rules: SequenceRules,
+        first: Option<Team>,
+        card_plays: Option<Option<u8>>,
+    ) -> Result<FullOptions, OptionsError> {
+        match rules {
+            SequenceRules::Contract if first.is_some() || card_plays.is_some() => {
+                return Err(OptionsError::NotFullRules)
+            }
+            SequenceRules::Full(Some(teams)) => {
+                if let Some(first) = first.filter(|&first| !teams.contains(first)) {
+                    return Err(OptionsError::FirstDoesNotPlay { first });
+                }
+            }
+            _ => {}
+        }
+        let default = FullOptions::default();
+        Ok(FullOptions {
+            first: first.unwrap_or(default.first),
+            card_plays: card_plays.unwrap_or(default.card_plays),
+        })
+    }
+
     /// The full rules of `teams` with these options.
     pub fn rules(self, teams: Teams) -> FullRules {
         FullRules::new(teams)

@@ -53,7 +53,7 @@ pub use full::{
     line_between, Cell, ChoiceCause, FullGame, FullRules, Line, Marking, MarkingChoice,
     Sequence as CompletedSequence, SEQUENCE_LENGTH,
 };
-pub use game::{FullOptions, Sequence, SequenceReferee, SequenceRules};
+pub use game::{FullOptions, OptionsError, Sequence, SequenceReferee, SequenceRules};
 pub use illegal::{IllegalKind, IllegalMove};
 pub use moves::{Action, ContractMove, FullAction, FullMove, NameError};
 pub use team::{Team, Teams};

@@ -116,6 +116,8 @@ def judge_many(
     hands: Optional[Sequence[int]] = None,
     rules: str = "contract",
     teams: Optional[int] = None,
+    first: Optional[str] = None,
+    card_plays: Union[int, str, None] = None,
 ) -> Any:
     """Judges many logs at once, in parallel, without holding the GIL.
 
@@ -126,7 +128,7 @@ def judge_many(
     table. ``game``: ``"auto"`` (each log's game told from its first action line, as ``fairplay
     batch --game auto``), ``"quartets"`` or ``"sequence"``. ``threads``: worker threads
     (default: one per core). The Quartets variant (``players``, ...) and the Sequence rules
-    (``rules``, ``teams``) are those of ``fairplay batch``.
+    (``rules``, ``teams``, ``first``, ``card_plays``) are those of ``fairplay batch``.
 
     Returns the rows in input order, one per log, as a ``pyarrow.Table`` (or, without
     pyarrow, an object with ``__arrow_c_stream__`` that polars and others read) with the
@@ -150,6 +152,8 @@ def judge_many(
         hands=list(hands) if hands is not None else None,
         rules=rules,
         teams=teams,
+        first=first,
+        card_plays=card_plays,
     )
     try:
         import pyarrow

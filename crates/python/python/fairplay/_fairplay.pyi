@@ -29,6 +29,8 @@ def sequence_judge(
     *,
     rules: str = "contract",
     teams: Optional[int] = None,
+    first: Optional[str] = None,
+    card_plays: Union[int, str, None] = None,
     explain: bool = False,
     text: bool = False,
 ) -> Any: ...
@@ -43,11 +45,19 @@ def judge_many(
     hands: Optional[List[int]] = None,
     rules: str = "contract",
     teams: Optional[int] = None,
+    first: Optional[str] = None,
+    card_plays: Union[int, str, None] = None,
 ) -> Rows: ...
 def quartets_referee(
     *, players: int = 4, sets: int = 8, cards_per_set: int = 4, hands: Optional[List[int]] = None
 ) -> Referee: ...
-def sequence_referee(*, rules: str = "contract", teams: Optional[int] = None) -> Referee: ...
+def sequence_referee(
+    *,
+    rules: str = "contract",
+    teams: Optional[int] = None,
+    first: Optional[str] = None,
+    card_plays: Union[int, str, None] = None,
+) -> Referee: ...
 
 class Rows:
     def __arrow_c_stream__(self, requested_schema: Optional[object] = None) -> object: ...

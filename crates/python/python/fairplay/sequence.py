@@ -40,19 +40,34 @@ class Judgement(_Judgement):
         return _fairplay.sequence_judge(self._log, **self._options, explain=explain, text=True)
 
 
-def judge(log: Log, rules: str = "contract", teams: Optional[int] = None) -> Judgement:
+CardPlays = Union[int, str, None]
+
+
+def judge(
+    log: Log,
+    rules: str = "contract",
+    teams: Optional[int] = None,
+    first: Optional[str] = None,
+    card_plays: CardPlays = None,
+) -> Judgement:
     """Judges a whole Sequence log: a count line, then one move per line.
 
     ``rules``: ``"contract"`` (the spec's rules, tokens counted per card) or ``"full"`` (the
     real game: squares, teams in turn, sequences); ``teams`` (2 or 3) with the full rules
-    (default: 3 if the log names red, else 2). Raises ``fairplay.LogError`` when the log
-    cannot be judged and ``ValueError`` for impossible options.
+    (default: 3 if the log names red, else 2). With the full rules, as ``--first`` and
+    ``--card-plays``: ``first``, the team that plays first (``"blue"``, the default,
+    ``"green"`` or ``"red"``), and ``card_plays``, how often each card may be played or
+    discarded (default 2, two decks; ``"unlimited"`` when the draw pile is reshuffled).
+    Raises ``fairplay.LogError`` when the log cannot be judged and ``ValueError`` for
+    impossible options.
 
     >>> from fairplay import sequence
     >>> sequence.judge("1\\n1 2s P 2s\\n").contract
     'VALID GAME\\n'
+    >>> sequence.judge("1\\n1 5h P 5h@E5\\n", rules="full", first="green").rules
+    'full, 2 teams, green first'
     """
-    options: Dict[str, Any] = dict(rules=rules, teams=teams)
+    options: Dict[str, Any] = dict(rules=rules, teams=teams, first=first, card_plays=card_plays)
     return Judgement(_fairplay.sequence_judge(log, **options), log, options)
 
 
@@ -69,5 +84,13 @@ class Referee(_LiveReferee):
     'cannot-remove'
     """
 
-    def __init__(self, rules: str = "contract", teams: Optional[int] = None) -> None:
-        self._referee = _fairplay.sequence_referee(rules=rules, teams=teams)
+    def __init__(
+        self,
+        rules: str = "contract",
+        teams: Optional[int] = None,
+        first: Optional[str] = None,
+        card_plays: CardPlays = None,
+    ) -> None:
+        self._referee = _fairplay.sequence_referee(
+            rules=rules, teams=teams, first=first, card_plays=card_plays
+        )
