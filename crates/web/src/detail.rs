@@ -17,18 +17,15 @@ use crate::choice::Usage;
 /// check.
 pub fn detail(error: &LogError) -> Value {
     match error {
-        LogError::Parse(parse) if parse.count().is_some() => count(
-            parse.line(),
-            parse.expected(),
-            parse.count().unwrap(),
-            "action",
-        ),
-        LogError::Parse(parse) => json!({
-            "kind": "parse",
-            "line": parse.line(),
-            "expected": parse.expected(),
-            "found": parse.found(),
-        }),
+        LogError::Parse(parse) => match parse.count() {
+            Some(wrong) => count(parse.line(), parse.expected(), wrong, "action"),
+            None => json!({
+                "kind": "parse",
+                "line": parse.line(),
+                "expected": parse.expected(),
+                "found": parse.found(),
+            }),
+        },
         LogError::Rule {
             line,
             action,
@@ -80,18 +77,15 @@ fn rule(error: &RuleError) -> (&'static str, Value) {
 pub fn sequence_detail(error: &fairplay_sequence::LogError) -> Value {
     use fairplay_sequence::NameError as Name;
     match error {
-        fairplay_sequence::LogError::Parse(parse) if parse.count.is_some() => count(
-            parse.line,
-            &parse.expected,
-            parse.count.as_ref().unwrap(),
-            "move",
-        ),
-        fairplay_sequence::LogError::Parse(parse) => json!({
-            "kind": "parse",
-            "line": parse.line,
-            "expected": parse.expected,
-            "found": parse.found,
-        }),
+        fairplay_sequence::LogError::Parse(parse) => match &parse.count {
+            Some(wrong) => count(parse.line, &parse.expected, wrong, "move"),
+            None => json!({
+                "kind": "parse",
+                "line": parse.line,
+                "expected": parse.expected,
+                "found": parse.found,
+            }),
+        },
         fairplay_sequence::LogError::Name { line, error } => {
             let (kind, mut params) = match error {
                 Name::Mismatch {
