@@ -117,7 +117,7 @@ def judge_many(
     rules: str = "contract",
     teams: Optional[int] = None,
     first: Optional[str] = None,
-    card_plays: Union[int, str, None] = None,
+    card_plays: sequence.CardPlays = None,
 ) -> Any:
     """Judges many logs at once, in parallel, without holding the GIL.
 
