@@ -218,6 +218,27 @@ fn samples(corpus: &mut Corpus, examples: &Path) {
     for (name, log) in logs("sequence") {
         corpus.write("sequence", &format!("sample-{name}"), log.as_bytes());
     }
+    // Every sample as a JSON Lines record, written by serde_json as an archive would be.
+    for (game, dir) in [("quartets", "quartets"), ("sequence", "sequence")] {
+        for (name, log) in logs(dir) {
+            let record = serde_json::json!({"id": name, "game": game, "log": log});
+            corpus.write(
+                "json_fields",
+                &format!("sample-{name}"),
+                record.to_string().as_bytes(),
+            );
+        }
+    }
+    // And the escapes and shapes a JSON Lines record may hold.
+    let shapes = [
+        r#"{"log":"2\n1 A 2 3C no\r\n\t\"\\\/\b\f","id":null}"#,
+        r#" { "id" : "\u00e9\uD83C\uDCA1" , "game" : "quartets" , "log" : "" } "#,
+        r#"{"log":"\ud83c","id":7,"deal":[{"player":1,"cards":["1A"]}]}"#,
+        r#"{"lo\u0067":"x","log":"y","log":"z"}"#,
+    ];
+    for (i, shape) in shapes.iter().enumerate() {
+        corpus.write("json_fields", &format!("shape-{i}"), shape.as_bytes());
+    }
 }
 
 fn main() {

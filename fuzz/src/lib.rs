@@ -11,6 +11,7 @@
 //! | `quartets_referee` | 1 byte: variant                         | action lines, no count line|
 //! | `quartets_explain` | 3 bytes: variant ([`explain_rules`]), questions ([`questions`]), `at` | a log |
 //! | `sequence`         | none                                    | a Sequence log             |
+//! | `json_fields`      | none                                    | a JSON Lines record        |
 
 use std::sync::OnceLock;
 

@@ -1,6 +1,7 @@
 //! Text plumbing shared by the games' notations: splitting a log into numbered lines and a line
 //! into tokens, reading decimal numbers safely, and showing a bad token in an error message.
 //! No game rules live here; each game's `notation` module builds its own syntax on top.
+//! [`json`] reads the JSON Lines records a batch is given.
 //!
 //! ```
 //! use fairplay_text::{count_line, decimal, Lines, Tokens};
@@ -13,6 +14,8 @@
 //! ```
 
 #![warn(missing_docs)]
+
+pub mod json;
 
 /// Whether `b` separates tokens: space, tab, or the `\r` of a `\r\n` line end.
 #[inline]

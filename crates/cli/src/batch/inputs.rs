@@ -3,7 +3,6 @@
 //! at a time, a JSON Lines stream read record by record, so it may be endless), and how a job
 //! becomes a row.
 
-use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -13,10 +12,10 @@ use fairplay_core::batch::{Batch, Judged, Row};
 use fairplay_core::lines::LineReader;
 use fairplay_core::{ErrorKind, LogError};
 use fairplay_report::rows::Extra;
-use serde::Deserialize;
 
 use super::explain::Explainer;
 use super::read::{self, Compression, Content, Counted};
+use super::record::Record;
 use super::walk::{Filter, Found, Tree};
 
 /// A log to judge.
@@ -230,21 +229,6 @@ impl Iterator for Jobs {
     }
 }
 
-/// One JSON Lines record.
-#[derive(Deserialize)]
-struct Record<'a> {
-    #[serde(default)]
-    id: Option<serde_json::Value>,
-    #[serde(default, borrow)]
-    game: Option<Cow<'a, str>>,
-    #[serde(borrow)]
-    log: Cow<'a, str>,
-    /// With `--true-deals`: the log's true deal, as a list of `{"player", "cards"}` (or the
-    /// text of a deal file).
-    #[serde(default)]
-    deal: Option<serde_json::Value>,
-}
-
 fn io_error(error: impl std::fmt::Display) -> LogError {
     LogError::new(ErrorKind::Io, 0, None, format!("cannot read: {error}"))
 }
@@ -369,7 +353,7 @@ fn record(
         judged,
         bytes: text.len(),
     };
-    let record: Record = match serde_json::from_slice(text) {
+    let record = match Record::read(text) {
         Ok(record) => record,
         Err(e) => {
             let error = LogError::new(
@@ -381,10 +365,9 @@ fn record(
             return Output::new(row(at.clone(), Judged::error(None, error)), at);
         }
     };
-    let (log, named_by_id) = match &record.id {
-        None | Some(serde_json::Value::Null) => (at.clone(), false),
-        Some(serde_json::Value::String(id)) => (id.clone(), true),
-        Some(other) => (other.to_string(), true),
+    let (log, named_by_id) = match record.id {
+        None => (at.clone(), false),
+        Some(id) => (id.into_owned(), true),
     };
     let judged = batch.judge(record.log.as_bytes(), record.game.as_deref());
     let mut output = Output::new(row(log, judged), at);

@@ -43,6 +43,7 @@ use crate::variant::QuartetsVariant;
 pub mod explain;
 pub mod inputs;
 pub mod read;
+pub mod record;
 pub mod walk;
 
 /// Which game the logs are.

@@ -432,6 +432,63 @@ fn json_lines_on_standard_input() {
         ));
 }
 
+/// A JSON Lines record is judged alike however its JSON is spelt: plain strings (the fast
+/// reader), and escapes, other keys and values that only serde_json reads.
+#[test]
+fn json_lines_records_read_alike_however_spelt() {
+    let logs = [
+        QUARTETS_HONEST,
+        QUARTETS_CHEAT,
+        SEQUENCE_VALID,
+        SEQUENCE_INVALID,
+    ];
+    fn json(text: &str) -> String {
+        serde_json::Value::from(text).to_string()
+    }
+    /// Every character as a `\u` escape: decoded by the fast reader too.
+    fn escaped(text: &str) -> String {
+        let units: String = text.encode_utf16().map(|u| format!("\\u{u:04x}")).collect();
+        format!("\"{units}\"")
+    }
+    let spellings: [fn(usize, &str) -> String; 5] = [
+        |i, log| format!(r#"{{"id":"{i}","log":{}}}"#, json(log)),
+        |i, log| {
+            format!(
+                " {{ \"log\" :\t{} ,\r\"game\":null, \"id\" : \"{i}\" }} ",
+                json(log)
+            )
+        },
+        |i, log| format!(r#"{{"id":"{i}","log":{}}}"#, escaped(log)),
+        |i, log| format!(r#"{{"id":{i},"note":[1,{{}}],"log":{}}}"#, json(log)),
+        |i, log| format!(r#"{{"\u0069d":"{i}","lo\u0067":{}}}"#, json(log)),
+    ];
+    let mut input = String::new();
+    for spell in &spellings {
+        for (i, log) in logs.iter().enumerate() {
+            input += &(spell(i, log) + "\n");
+        }
+    }
+    let output = fairplay()
+        .args(["batch", "--format", "csv", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let rows: Vec<Vec<String>> = stdout.lines().skip(1).map(csv_record).collect();
+    assert_eq!(rows.len(), spellings.len() * logs.len(), "{stdout}");
+    let verdicts: Vec<&str> = rows[..logs.len()].iter().map(|r| r[2].as_str()).collect();
+    assert_eq!(verdicts, ["fair", "foul", "fair", "foul"], "{stdout}");
+    for (n, row) in rows.iter().enumerate() {
+        assert_eq!(
+            row,
+            &rows[n % logs.len()],
+            "spelling {} of log {}",
+            n / logs.len(),
+            n % logs.len()
+        );
+    }
+}
+
 #[test]
 fn game_option_overrides_detection() {
     let (dir, _) = fixture();

@@ -1,0 +1,170 @@
+//! `json::string_fields` against serde_json: whatever it reads, serde_json reads the same way
+//! (with the same keys refused or repeated), and the records a JSON Lines archive is made of are
+//! read by it, not left to the slow path.
+
+use fairplay_text::json::string_fields;
+use proptest::prelude::*;
+use serde::Deserialize;
+
+const KEYS: [&str; 3] = ["id", "game", "log"];
+
+/// The same shape, read by serde_json: an unknown key or a key twice is an error.
+#[derive(Deserialize, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct Strict {
+    id: Option<String>,
+    game: Option<String>,
+    log: Option<String>,
+}
+
+/// Asserts that what the fast reader accepts, serde_json accepts with the same values.
+fn agrees(json: &[u8]) -> Result<(), TestCaseError> {
+    if let Some([id, game, log]) = string_fields(json, KEYS) {
+        let fast = Strict {
+            id: id.map(Into::into),
+            game: game.map(Into::into),
+            log: log.map(Into::into),
+        };
+        let slow = serde_json::from_slice::<Strict>(json);
+        prop_assert!(
+            slow.as_ref().is_ok_and(|slow| *slow == fast),
+            "{:?}: read as {fast:?}, serde_json says {slow:?}",
+            String::from_utf8_lossy(json)
+        );
+    }
+    Ok(())
+}
+
+/// One piece of a string's JSON text: a character as is, or one of JSON's escapes (and a few
+/// that are not JSON), so that decoding is tried on all of them.
+fn piece() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => "[ -~]{1,12}",
+        2 => Just("\\n".to_string()),
+        1 => prop::sample::select(vec![
+            "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\r", "\\t", "\\u00e9", "\\u00E9", "\\u0000",
+            "\\ud83c\\udca1", "\\uD83C\\uDCA1", "\\ud83c", "\\udca1", "\\ud83c\\u0041", "\\u12",
+            "\\uzzzz", "\\x", "\\", "\"", "é", "🂡", "\u{1}", "\t", "\n", "\u{7f}",
+        ])
+        .prop_map(str::to_string),
+    ]
+}
+
+/// A value: mostly strings, sometimes what the fast reader leaves to serde_json.
+fn value() -> impl Strategy<Value = String> {
+    prop_oneof![
+        8 => prop::collection::vec(piece(), 0..8).prop_map(|pieces| format!("\"{}\"", pieces.concat())),
+        1 => prop::sample::select(vec!["null", "7", "-0", "true", "{}", "[\"a\"]", "nul", "\"x"])
+            .prop_map(str::to_string),
+    ]
+}
+
+/// Blanks between tokens: JSON's four, none, and two that are not JSON's.
+fn blank() -> impl Strategy<Value = &'static str> {
+    prop::sample::select(vec!["", "", " ", "\t", "\n", "\r", "  ", "\u{b}", "\u{a0}"])
+}
+
+/// An object of keys (known ones, others, repeated, escaped) and values, with blanks, and now
+/// and then a byte changed, dropped or added.
+fn record() -> impl Strategy<Value = Vec<u8>> {
+    let key = prop::sample::select(vec!["id", "game", "log", "deal", "lo\\u0067", "Log", ""]);
+    let field = (key, blank(), blank(), value(), blank());
+    (
+        blank(),
+        prop::collection::vec(field, 0..5),
+        blank(),
+        any::<u8>(),
+        prop::option::of((any::<prop::sample::Index>(), 0u8..3)),
+    )
+        .prop_map(|(before, fields, after, byte, edit)| {
+            let body: Vec<String> = fields
+                .iter()
+                .map(|(key, b1, b2, value, b3)| format!("{b1}\"{key}\"{b2}:{b3}{value}"))
+                .collect();
+            let mut json = format!("{before}{{{}}}{after}", body.join(",")).into_bytes();
+            if let Some((at, how)) = edit {
+                let at = at.index(json.len());
+                match how {
+                    0 => json[at] = byte,
+                    1 => drop(json.remove(at)),
+                    _ => json.insert(at, byte),
+                }
+            }
+            json
+        })
+}
+
+/// Records as a JSON Lines archive has them: known keys once each, string or null values.
+fn plain_record() -> impl Strategy<Value = (Vec<u8>, [Option<String>; 3])> {
+    let text = "[ -~éü🂡\u{7f}\n\t\r\u{1}\"\\\\]{0,40}";
+    let values = [
+        prop::option::of(text),
+        prop::option::of(text),
+        prop::option::of(text),
+    ];
+    let blank = || prop::sample::select(vec!["", " ", "\t", "\n", "\r", " \r\n "]);
+    (values, 0usize..3, blank(), blank()).prop_map(|(values, order, b1, b2)| {
+        // serde_json's own writer, so the escapes are what a JSON library writes.
+        let mut fields: Vec<String> = KEYS
+            .iter()
+            .zip(&values)
+            .map(|(key, value)| format!("\"{key}\"{b1}:{b2}{}", serde_json::json!(value)))
+            .collect();
+        fields.rotate_left(order);
+        (format!("{{{}}}", fields.join(",")).into_bytes(), values)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    #[test]
+    fn agrees_with_serde_json_on_near_records(json in record()) {
+        agrees(&json)?;
+    }
+
+    #[test]
+    fn agrees_with_serde_json_on_any_bytes(json in prop::collection::vec(any::<u8>(), 0..40)) {
+        agrees(&json)?;
+    }
+
+    #[test]
+    fn reads_the_records_of_an_archive((json, values) in plain_record()) {
+        let read = string_fields(&json, KEYS).map(|fields| fields.map(|f| f.map(String::from)));
+        prop_assert_eq!(read, Some(values), "{}", String::from_utf8_lossy(&json));
+    }
+}
+
+#[test]
+fn reads_escapes_and_borrows_plain_strings() {
+    let json = br#" { "log" : "a\"\\\/\b\f\n\r\t\u00e9\uD83C\uDCA1" , "id":null, "game":"q" } "#;
+    let [id, game, log] = string_fields(json, KEYS).unwrap();
+    assert_eq!(id, None);
+    assert!(matches!(game, Some(std::borrow::Cow::Borrowed("q"))));
+    assert_eq!(log.as_deref(), Some("a\"\\/\u{8}\u{c}\n\r\té🂡"));
+}
+
+#[test]
+fn leaves_everything_else_to_a_json_parser() {
+    for json in [
+        &br#"{"log": "a" "#[..],
+        br#"{"log": "a"} x"#,
+        br#"{"log": "a",}"#,
+        br#"{"log": nulls}"#,
+        br#"{"log": "\ud83c"}"#,
+        br#"{"log": "\udca1"}"#,
+        br#"{"log": "\q"}"#,
+        b"{\"log\": \"a\x01\"}",
+        b"{\"log\": \"\xff\"}",
+        br#"["log"]"#,
+        b"",
+    ] {
+        assert_eq!(
+            string_fields(json, KEYS),
+            None,
+            "{}",
+            String::from_utf8_lossy(json)
+        );
+        assert!(serde_json::from_slice::<Strict>(json).is_err());
+    }
+}
