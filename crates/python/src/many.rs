@@ -15,7 +15,8 @@ use fairplay_quartets::Quartets;
 use fairplay_report::rows::Cells;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyCapsule, PyString};
+use pyo3::types::{PyBytes, PyCapsule, PyDict, PyList, PyString};
+use pyo3::IntoPyObjectExt;
 
 use crate::errors::usage;
 
@@ -127,6 +128,38 @@ impl Rows {
 
     fn __len__(&self) -> usize {
         self.batch.num_rows()
+    }
+
+    /// The rows as a list of dicts keyed by the columns, as `pyarrow.Table.to_pylist` gives
+    /// them: what to read the rows with when pyarrow is not installed.
+    fn to_pylist<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let names = self.batch.schema_ref().fields().iter().map(|f| f.name());
+        let names: Vec<Bound<'py, PyString>> = names.map(|n| PyString::new(py, n)).collect();
+        let rows = PyList::empty(py);
+        for row in 0..self.batch.num_rows() {
+            let dict = PyDict::new(py);
+            for (name, column) in names.iter().zip(self.batch.columns()) {
+                dict.set_item(name, cell(py, column, row)?)?;
+            }
+            rows.append(dict)?;
+        }
+        Ok(rows)
+    }
+}
+
+/// The cell of `column` at `row` as Python: `None`, an `int` or a `str` (the rows' columns are
+/// 64-bit integers and strings).
+fn cell(py: Python<'_>, column: &ArrayRef, row: usize) -> PyResult<Py<PyAny>> {
+    if column.is_null(row) {
+        return Ok(py.None());
+    }
+    match column.data_type() {
+        DataType::Int64 => column
+            .as_primitive::<arrow_array::types::Int64Type>()
+            .value(row)
+            .into_py_any(py),
+        DataType::Utf8 => column.as_string::<i32>().value(row).into_py_any(py),
+        other => Err(usage(format!("a column of type {other} in the rows"))),
     }
 }
 

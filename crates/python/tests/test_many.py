@@ -44,6 +44,20 @@ def rows_of(table):
     return table.to_pylist()
 
 
+def test_rows_without_pyarrow_read_as_pyarrow_reads_them(cli, logs, monkeypatch):
+    """Without pyarrow, judge_many's rows still read: `to_pylist()` gives the dicts that
+    pyarrow's table of the same rows gives, cell for cell (ints, strings, None)."""
+    records, jsonl = logs
+    with_pyarrow = fairplay.judge_many(records).to_pylist()
+    monkeypatch.setitem(__import__("sys").modules, "pyarrow", None)  # `import pyarrow` fails
+    rows = fairplay.judge_many(records)
+    assert not isinstance(rows, pa.Table)
+    assert len(rows) == len(records)
+    assert rows.to_pylist() == with_pyarrow
+    expected = [cli_row(r) for r in batch_rows(cli, jsonl)]
+    assert [as_cli_row(r) for r in rows.to_pylist()] == expected
+
+
 def test_rows_equal_fairplay_batch(cli, logs):
     records, jsonl = logs
     expected = [cli_row(r) for r in batch_rows(cli, jsonl)]

@@ -131,7 +131,8 @@ def judge_many(
     (``rules``, ``teams``, ``first``, ``card_plays``) are those of ``fairplay batch``.
 
     Returns the rows in input order, one per log, as a ``pyarrow.Table`` (or, without
-    pyarrow, an object with ``__arrow_c_stream__`` that polars and others read) with the
+    pyarrow, an object with ``__arrow_c_stream__`` that polars and others read, and
+    ``to_pylist()`` and ``len()`` as a table has them) with the
     columns ``COLUMNS``: ``index`` (the log's position), then those of ``fairplay batch``
     (``game``, ``verdict`` — ``fair``, ``foul`` or ``error`` —, ``action``, ``line``,
     ``actions``, ``kind``, ``detail``). A log that cannot be judged is an ``error`` row, never
