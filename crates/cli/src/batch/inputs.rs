@@ -11,7 +11,7 @@ use std::sync::Arc;
 use fairplay_core::batch::{Batch, Judged, Row};
 use fairplay_core::lines::LineReader;
 use fairplay_core::{ErrorKind, LogError};
-use fairplay_report::rows::Extra;
+use fairplay_report::rows::{Explained, Extra};
 
 use super::explain::Explainer;
 use super::read::{self, Compression, Content, Counted};
@@ -233,10 +233,11 @@ fn io_error(error: impl std::fmt::Display) -> LogError {
     LogError::new(ErrorKind::Io, 0, None, format!("cannot read: {error}"))
 }
 
-/// Reads and judges one job; a foul is explained when `explainer` is given.
-pub fn judge(batch: &Batch<'_>, explainer: Option<&Explainer>, job: &Job) -> Output {
+/// Reads and judges one job; a foul is explained when `explainer` is given. A file's row
+/// carries its source only when `sources` (a record's always does: duplicate ids name it).
+pub fn judge(batch: &Batch<'_>, explainer: Option<&Explainer>, job: &Job, sources: bool) -> Output {
     match job {
-        Job::File(path) => file(batch, explainer, path),
+        Job::File(path) => file(batch, explainer, path, sources),
         Job::Record {
             source,
             line,
@@ -253,27 +254,56 @@ pub fn judge(batch: &Batch<'_>, explainer: Option<&Explainer>, job: &Job) -> Out
     }
 }
 
-/// Judges a log file: read whole, or as a stream when its text is big; a compressed file is
-/// decompressed as it is read.
-fn file(batch: &Batch<'_>, explainer: Option<&Explainer>, path: &Path) -> Output {
+/// Judges a log file and names its row by the file's path, also as its source when `sources`
+/// (the source column is printed): a row costs one copy of the name, not three.
+fn file(batch: &Batch<'_>, explainer: Option<&Explainer>, path: &Path, sources: bool) -> Output {
+    let (judged, bytes, explanation) = TEXT.with_borrow_mut(|text| {
+        text.clear();
+        let judged = file_judged(batch, explainer, path, text);
+        if text.capacity() > KEEP_TEXT {
+            *text = Vec::new();
+        }
+        judged
+    });
     let log = path_text(path);
-    let row = |judged: Judged, bytes: usize| {
-        Output::new(
-            Row {
-                log: log.clone(),
-                judged,
-                bytes,
-            },
-            log.clone(),
-        )
+    Output {
+        extra: Extra {
+            source: sources.then(|| log.clone()),
+            explanation,
+        },
+        row: Row { log, judged, bytes },
+        named_by_id: false,
+    }
+}
+
+thread_local! {
+    /// A worker's buffer for the text of the files it reads, kept from one file to the next so
+    /// that reading a file allocates nothing.
+    static TEXT: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The most [`TEXT`] keeps between files: a worker does not hold on to a big file's memory.
+const KEEP_TEXT: usize = 1 << 20;
+
+/// The judgement of a log file (with its size and, when asked, its explanation): read whole,
+/// or as a stream when its text is big; a compressed file is decompressed as it is read.
+fn file_judged(
+    batch: &Batch<'_>,
+    explainer: Option<&Explainer>,
+    path: &Path,
+    text: &mut Vec<u8>,
+) -> (Judged, usize, Option<Explained>) {
+    let failed = |e: io::Error| (Judged::error(None, io_error(e)), 0, None);
+    // A log judged as a stream is too big to be explained.
+    let streamed = |judged: Judged, bytes: usize| {
+        let explanation = explainer.and_then(|explainer| explainer.too_big(&judged, READ_WHOLE));
+        (judged, bytes, explanation)
     };
-    let failed = |e: io::Error| row(Judged::error(None, io_error(e)), 0);
     let mut file = match File::open(path) {
         Ok(file) => file,
         Err(e) => return failed(e),
     };
     let (_, compression) = read::kind(path);
-    let mut text = Vec::new();
     if compression == Compression::Plain {
         // One open and one fstat: std::fs::read would do the same, and the size decides.
         let size = match file.metadata() {
@@ -281,20 +311,17 @@ fn file(batch: &Batch<'_>, explainer: Option<&Explainer>, path: &Path) -> Output
             Err(e) => return failed(e),
         };
         if size > READ_WHOLE as u64 {
-            return streamed(
-                row(batch.judge_reader(file, None), size as usize),
-                explainer,
-            );
+            return streamed(batch.judge_reader(file, None), size as usize);
         }
         // Read through `take`: `File::read_to_end` would ask the size again (fstat, lseek).
         text.reserve_exact(size as usize + 1);
-        if let Err(e) = (&mut file).take(size + 1).read_to_end(&mut text) {
+        if let Err(e) = (&mut file).take(size + 1).read_to_end(text) {
             return failed(e);
         }
         if text.len() as u64 > size {
             // The file grew since it was measured: the rest is read as a stream.
             let judged = batch.judge_reader((&text[..]).chain(&mut file), None);
-            return streamed(row(judged, text.len()), explainer);
+            return streamed(judged, text.len());
         }
     } else {
         let decoder = match compression.decoder(BufReader::with_capacity(1 << 16, file)) {
@@ -306,37 +333,24 @@ fn file(batch: &Batch<'_>, explainer: Option<&Explainer>, path: &Path) -> Output
             bytes: 0,
         };
         // Whole when its text is small, else the text read so far, then the rest as a stream.
-        if let Err(e) = (&mut input)
-            .take(READ_WHOLE as u64 + 1)
-            .read_to_end(&mut text)
-        {
+        if let Err(e) = (&mut input).take(READ_WHOLE as u64 + 1).read_to_end(text) {
             return failed(e);
         }
         if text.len() > READ_WHOLE {
             let judged = batch.judge_reader((&text[..]).chain(&mut input), None);
-            return streamed(row(judged, input.bytes), explainer);
+            return streamed(judged, input.bytes);
         }
     }
-    let judged = batch.judge(&text, None);
-    let mut output = row(judged, text.len());
-    if let Some(explainer) = explainer {
-        let explained = explainer.explain(&output.row.judged, &text);
+    let judged = batch.judge(text, None);
+    let explanation = explainer.and_then(|explainer| {
+        let explained = explainer.explain(&judged, text);
         // `--true-deals`: the deal of `X.log` is `X.deal`, next to it.
         let deal = std::fs::read_to_string(path.with_extension("deal")).ok();
-        let replayed = deal.and_then(|deal| {
-            explainer.true_deal(&output.row.judged, &text, super::explain::Deal::Text(&deal))
-        });
-        output.extra.explanation = fairplay_report::explained::both(explained, replayed);
-    }
-    output
-}
-
-/// A row of a log judged as a stream: too big to be explained.
-fn streamed(mut output: Output, explainer: Option<&Explainer>) -> Output {
-    if let Some(explainer) = explainer {
-        output.extra.explanation = explainer.too_big(&output.row.judged, READ_WHOLE);
-    }
-    output
+        let replayed = deal
+            .and_then(|deal| explainer.true_deal(&judged, text, super::explain::Deal::Text(&deal)));
+        fairplay_report::explained::both(explained, replayed)
+    });
+    (judged, text.len(), explanation)
 }
 
 /// Judges one JSON Lines record (`line` is its 1-based line number in `source`).

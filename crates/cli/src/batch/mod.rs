@@ -300,8 +300,9 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
     let mut tally = Tally::default();
     let mut ids = Ids::default();
     let mut unread = 0usize;
-    let judge =
-        |batch: &Batch<'_>, job: &inputs::Job| inputs::judge(batch, explainer.as_ref(), job);
+    let judge = |batch: &Batch<'_>, job: &inputs::Job| {
+        inputs::judge(batch, explainer.as_ref(), job, columns.source)
+    };
     let written = pool.install(|| {
         batch.run_weighted(jobs, inputs::Job::weight, judge, |output| {
             let row = &output.row;
