@@ -20,8 +20,8 @@ use super::walk::{Filter, Found, Tree};
 
 /// A log to judge.
 pub enum Job {
-    /// A log file, compressed or not (its name tells).
-    File(PathBuf),
+    /// A log file, compressed or not (as its name told when it was found).
+    File(PathBuf, Compression),
     /// A line of a JSON Lines input: the input's name, the line's 1-based number, its bytes.
     Record {
         source: Arc<str>,
@@ -134,7 +134,7 @@ impl Jobs {
     fn file(&mut self, path: PathBuf) -> Option<Job> {
         match read::kind(&path) {
             (Content::JsonLines, compression) => self.open(&path, compression),
-            (Content::Log, _) => Some(Job::File(path)),
+            (Content::Log, compression) => Some(Job::File(path, compression)),
         }
     }
 
@@ -237,7 +237,7 @@ fn io_error(error: impl std::fmt::Display) -> LogError {
 /// carries its source only when `sources` (a record's always does: duplicate ids name it).
 pub fn judge(batch: &Batch<'_>, explainer: Option<&Explainer>, job: &Job, sources: bool) -> Output {
     match job {
-        Job::File(path) => file(batch, explainer, path, sources),
+        Job::File(path, compression) => file(batch, explainer, path, *compression, sources),
         Job::Record {
             source,
             line,
@@ -256,10 +256,16 @@ pub fn judge(batch: &Batch<'_>, explainer: Option<&Explainer>, job: &Job, source
 
 /// Judges a log file and names its row by the file's path, also as its source when `sources`
 /// (the source column is printed): a row costs one copy of the name, not three.
-fn file(batch: &Batch<'_>, explainer: Option<&Explainer>, path: &Path, sources: bool) -> Output {
+fn file(
+    batch: &Batch<'_>,
+    explainer: Option<&Explainer>,
+    path: &Path,
+    compression: Compression,
+    sources: bool,
+) -> Output {
     let (judged, bytes, explanation) = TEXT.with_borrow_mut(|text| {
         text.clear();
-        let judged = file_judged(batch, explainer, path, text);
+        let judged = file_judged(batch, explainer, path, compression, text);
         if text.capacity() > KEEP_TEXT {
             *text = Vec::new();
         }
@@ -291,6 +297,7 @@ fn file_judged(
     batch: &Batch<'_>,
     explainer: Option<&Explainer>,
     path: &Path,
+    compression: Compression,
     text: &mut Vec<u8>,
 ) -> (Judged, usize, Option<Explained>) {
     let failed = |e: io::Error| (Judged::error(None, io_error(e)), 0, None);
@@ -303,7 +310,6 @@ fn file_judged(
         Ok(file) => file,
         Err(e) => return failed(e),
     };
-    let (_, compression) = read::kind(path);
     if compression == Compression::Plain {
         // One open and one fstat: std::fs::read would do the same, and the size decides.
         let size = match file.metadata() {
