@@ -288,7 +288,8 @@ thread_local! {
     static TEXT: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// The most [`TEXT`] keeps between files: a worker does not hold on to a big file's memory.
+/// The most a worker's buffer ([`TEXT`], [`DECODED`]) keeps between logs: a worker does not hold
+/// on to a big log's memory.
 const KEEP_TEXT: usize = 1 << 20;
 
 /// The judgement of a log file (with its size and, when asked, its explanation): read whole,
@@ -359,6 +360,12 @@ fn file_judged(
     (judged, text.len(), explanation)
 }
 
+thread_local! {
+    /// A worker's buffer for the logs it decodes out of JSON Lines records, kept from one record
+    /// to the next so that reading a record allocates nothing.
+    static DECODED: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// Judges one JSON Lines record (`line` is its 1-based line number in `source`).
 fn record(
     batch: &Batch<'_>,
@@ -367,13 +374,31 @@ fn record(
     line: usize,
     text: &[u8],
 ) -> Output {
+    DECODED.with_borrow_mut(|decoded| {
+        let output = record_in(batch, explainer, source, line, text, decoded);
+        if decoded.capacity() > KEEP_TEXT {
+            *decoded = Vec::new();
+        }
+        output
+    })
+}
+
+/// [`record`], decoding the record's strings into `decoded`.
+fn record_in(
+    batch: &Batch<'_>,
+    explainer: Option<&Explainer>,
+    source: &str,
+    line: usize,
+    text: &[u8],
+    decoded: &mut Vec<u8>,
+) -> Output {
     let at = format!("{source}:{line}");
     let row = |log: String, judged: Judged| Row {
         log,
         judged,
         bytes: text.len(),
     };
-    let record = match Record::read(text) {
+    let record = match Record::read(text, decoded) {
         Ok(record) => record,
         Err(e) => {
             let error = LogError::new(

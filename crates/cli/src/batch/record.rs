@@ -34,16 +34,16 @@ struct Json<'a> {
 
 impl<'a> Record<'a> {
     /// Reads one record. A record of strings is read by `fairplay_text::json` (serde_json
-    /// spends about as long on a long log's escapes as the referee on the log); any other, and
-    /// any error, by serde_json.
-    pub fn read(json: &'a [u8]) -> Result<Self, serde_json::Error> {
+    /// spends about as long on a long log's escapes as the referee on the log), which decodes
+    /// into `decoded`; any other, and any error, by serde_json.
+    pub fn read(json: &'a [u8], decoded: &'a mut Vec<u8>) -> Result<Self, serde_json::Error> {
         if let Some([id, game, Some(log)]) =
-            fairplay_text::json::string_fields(json, ["id", "game", "log"])
+            fairplay_text::json::string_fields(json, ["id", "game", "log"], decoded)
         {
             return Ok(Record {
-                id,
-                game,
-                log,
+                id: id.map(Cow::Borrowed),
+                game: game.map(Cow::Borrowed),
+                log: Cow::Borrowed(log),
                 deal: None,
             });
         }
