@@ -17,6 +17,8 @@
 
 use std::ops::Range;
 
+use wide::u8x16;
+
 /// Reads `json` as one object whose keys are among `keys` (each at most once) and whose values
 /// are strings or `null`, with JSON's blanks around its tokens. Gives each key's string, in the
 /// order of `keys`: `None` for a key absent or `null`. Gives `None` for anything else (see the
@@ -246,45 +248,29 @@ impl Marks {
         }
     }
 
-    /// With SSE2 (every x86-64 has it): sixteen bytes compared at once, and their sixteen
-    /// results gathered as bits.
-    #[cfg(target_arch = "x86_64")]
+    /// Sixteen bytes compared at once (SSE2 on x86-64, NEON, WebAssembly's SIMD where enabled,
+    /// through `wide`), their sixteen results gathered as bits.
     fn of_block(block: &[u8; 64]) -> Marks {
-        use std::arch::x86_64::{
-            _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_set1_epi8,
-        };
+        let (quote, backslash, space) =
+            (u8x16::splat(b'"'), u8x16::splat(b'\\'), u8x16::splat(0x1f));
         let mut marks = Marks {
             quotes: 0,
             backslashes: 0,
             controls: 0,
         };
         for (i, sixteen) in block.chunks_exact(16).enumerate() {
-            // SAFETY: SSE2 is enabled on every x86-64 target; the load reads the sixteen bytes
-            // of `sixteen`, and `loadu` needs no alignment.
-            let (quotes, backslashes, controls) = unsafe {
-                let bytes = _mm_loadu_si128(sixteen.as_ptr().cast());
-                let is =
-                    |byte: u8| _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(byte as i8)));
-                // A byte is below 0x20 when its minimum with 0x1f is itself.
-                let low = _mm_cmpeq_epi8(_mm_min_epu8(bytes, _mm_set1_epi8(0x1f)), bytes);
-                (is(b'"'), is(b'\\'), _mm_movemask_epi8(low))
-            };
-            let at = 16 * i;
-            marks.quotes |= u64::from(quotes as u16) << at;
-            marks.backslashes |= u64::from(backslashes as u16) << at;
-            marks.controls |= u64::from(controls as u16) << at;
+            let bytes = u8x16::new(sixteen.try_into().expect("sixteen bytes"));
+            let bits = |is: u8x16| u64::from(is.move_mask() as u16) << (16 * i);
+            marks.quotes |= bits(bytes.cmp_eq(quote));
+            marks.backslashes |= bits(bytes.cmp_eq(backslash));
+            // A byte is below 0x20 when its minimum with 0x1f is itself.
+            marks.controls |= bits(bytes.min(space).cmp_eq(bytes));
         }
         marks
     }
 
-    /// One byte at a time.
-    #[cfg(not(target_arch = "x86_64"))]
-    fn of_block(block: &[u8; 64]) -> Marks {
-        Marks::of_block_portable(block)
-    }
-
-    /// One byte at a time: every target's way, and the check of the x86-64 one.
-    #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+    /// One byte at a time: the check of [`Marks::of_block`].
+    #[cfg(test)]
     fn of_block_portable(block: &[u8; 64]) -> Marks {
         let bits = |test: fn(u8) -> bool| {
             block
