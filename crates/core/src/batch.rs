@@ -22,7 +22,7 @@ use crate::{audit_reader, ErrorKind, Game, Judgement, LogError, Registry};
 pub const WINDOW: usize = 4096;
 
 /// Input a window of [`Batch::run_weighted`] holds at most (beyond its last job).
-pub const WINDOW_BYTES: usize = 64 << 20;
+pub const WINDOW_BYTES: usize = 16 << 20;
 
 /// The result for one log: the game it was judged as (`None` when it could not be told), and
 /// the judgement or why there is none.

@@ -99,6 +99,24 @@ impl<R: BufRead> LineReader<R> {
         }
         Ok(Some((self.number, Ok(&self.line))))
     }
+
+    /// The line [`LineReader::next_line`] last gave, taken rather than copied: for a caller that
+    /// keeps the line (a batch hands each JSON Lines record to another thread). The next line
+    /// is read into `spare` (emptied first), which may be a buffer of a line taken earlier.
+    ///
+    /// ```
+    /// use fairplay_core::lines::LineReader;
+    /// let mut lines = LineReader::new(&b"{\"log\": \"\"}\nnext\n"[..], 64);
+    /// lines.next_line().unwrap();
+    /// let first = lines.take_line(Vec::new());
+    /// assert_eq!(first, b"{\"log\": \"\"}");
+    /// lines.next_line().unwrap();
+    /// assert_eq!(lines.take_line(first), b"next");
+    /// ```
+    pub fn take_line(&mut self, mut spare: Vec<u8>) -> Vec<u8> {
+        spare.clear();
+        std::mem::replace(&mut self.line, spare)
+    }
 }
 
 /// The stream's buffer, read again after an interruption. An empty buffer (the end of the

@@ -16,6 +16,7 @@ use fairplay_report::rows::{Explained, Extra};
 use super::explain::Explainer;
 use super::read::{self, Compression, Content, Counted};
 use super::record::Record;
+use super::recycled::RecordBytes;
 use super::walk::{Filter, Found, Tree};
 
 /// A log to judge.
@@ -26,7 +27,7 @@ pub enum Job {
     Record {
         source: Arc<str>,
         line: usize,
-        bytes: Vec<u8>,
+        bytes: RecordBytes,
     },
     /// Something that cannot be judged (an unreadable input, a special file, an overlong
     /// record), named, and why.
@@ -147,10 +148,10 @@ impl Jobs {
             let job = match reading.lines.next_line() {
                 Ok(None) => break,
                 Ok(Some((_, Ok(text)))) if text.trim_ascii().is_empty() => continue,
-                Ok(Some((line, Ok(text)))) => Job::Record {
+                Ok(Some((line, Ok(_)))) => Job::Record {
                     source: name.clone(),
                     line,
-                    bytes: text.to_vec(),
+                    bytes: RecordBytes::new(reading.lines.take_line(RecordBytes::spare())),
                 },
                 Ok(Some((line, Err(_)))) => Job::Failed {
                     name: format!("{name}:{line}"),

@@ -44,6 +44,7 @@ pub mod explain;
 pub mod inputs;
 pub mod read;
 pub mod record;
+pub mod recycled;
 pub mod walk;
 
 /// Which game the logs are.
