@@ -264,13 +264,9 @@ fn file(
     compression: Compression,
     sources: bool,
 ) -> Output {
-    let (judged, bytes, explanation) = TEXT.with_borrow_mut(|text| {
+    let (judged, bytes, explanation) = with_kept(&TEXT, |text| {
         text.clear();
-        let judged = file_judged(batch, explainer, path, compression, text);
-        if text.capacity() > KEEP_TEXT {
-            *text = Vec::new();
-        }
-        judged
+        file_judged(batch, explainer, path, compression, text)
     });
     let log = path_text(path);
     Output {
@@ -289,9 +285,24 @@ thread_local! {
     static TEXT: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// The most a worker's buffer ([`TEXT`], [`DECODED`]) keeps between logs: a worker does not hold
-/// on to a big log's memory.
-const KEEP_TEXT: usize = 1 << 20;
+/// The most a buffer kept from one log to the next ([`TEXT`], [`DECODED`], a record's) may hold:
+/// a worker does not hold on to a big log's memory.
+pub(super) const KEEP_TEXT: usize = 1 << 20;
+
+/// Runs `f` with this thread's buffer `kept`, which stays for the next log unless it grew past
+/// [`KEEP_TEXT`].
+fn with_kept<T>(
+    kept: &'static std::thread::LocalKey<std::cell::RefCell<Vec<u8>>>,
+    f: impl FnOnce(&mut Vec<u8>) -> T,
+) -> T {
+    kept.with_borrow_mut(|buffer| {
+        let result = f(buffer);
+        if buffer.capacity() > KEEP_TEXT {
+            *buffer = Vec::new();
+        }
+        result
+    })
+}
 
 /// The judgement of a log file (with its size and, when asked, its explanation): read whole,
 /// or as a stream when its text is big; a compressed file is decompressed as it is read.
@@ -367,7 +378,8 @@ thread_local! {
     static DECODED: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Judges one JSON Lines record (`line` is its 1-based line number in `source`).
+/// Judges one JSON Lines record (`line` is its 1-based line number in `source`), decoding its
+/// strings into this worker's [`DECODED`].
 fn record(
     batch: &Batch<'_>,
     explainer: Option<&Explainer>,
@@ -375,60 +387,44 @@ fn record(
     line: usize,
     text: &[u8],
 ) -> Output {
-    DECODED.with_borrow_mut(|decoded| {
-        let output = record_in(batch, explainer, source, line, text, decoded);
-        if decoded.capacity() > KEEP_TEXT {
-            *decoded = Vec::new();
+    with_kept(&DECODED, |decoded| {
+        let at = format!("{source}:{line}");
+        let row = |log: String, judged: Judged| Row {
+            log,
+            judged,
+            bytes: text.len(),
+        };
+        let record = match Record::read(text, decoded) {
+            Ok(record) => record,
+            Err(e) => {
+                let error = LogError::new(
+                    ErrorKind::Malformed,
+                    line,
+                    None,
+                    format!("not a JSON Lines log record ({{\"id\": ..., \"game\": ..., \"log\": ...}}): {e}"),
+                );
+                return Output::new(row(at.clone(), Judged::error(None, error)), at);
+            }
+        };
+        let (log, named_by_id) = match record.id {
+            None => (at.clone(), false),
+            Some(id) => (id.into_owned(), true),
+        };
+        let judged = batch.judge(record.log.as_bytes(), record.game.as_deref());
+        let mut output = Output::new(row(log, judged), at);
+        output.named_by_id = named_by_id;
+        if let Some(explainer) = explainer {
+            let log = record.log.as_bytes();
+            let explained = explainer.explain(&output.row.judged, log);
+            let replayed = record.deal.as_ref().and_then(|deal| {
+                let deal = match deal {
+                    serde_json::Value::String(text) => super::explain::Deal::Text(text),
+                    value => super::explain::Deal::Json(value),
+                };
+                explainer.true_deal(&output.row.judged, log, deal)
+            });
+            output.extra.explanation = fairplay_report::explained::both(explained, replayed);
         }
         output
     })
-}
-
-/// [`record`], decoding the record's strings into `decoded`.
-fn record_in(
-    batch: &Batch<'_>,
-    explainer: Option<&Explainer>,
-    source: &str,
-    line: usize,
-    text: &[u8],
-    decoded: &mut Vec<u8>,
-) -> Output {
-    let at = format!("{source}:{line}");
-    let row = |log: String, judged: Judged| Row {
-        log,
-        judged,
-        bytes: text.len(),
-    };
-    let record = match Record::read(text, decoded) {
-        Ok(record) => record,
-        Err(e) => {
-            let error = LogError::new(
-                ErrorKind::Malformed,
-                line,
-                None,
-                format!("not a JSON Lines log record ({{\"id\": ..., \"game\": ..., \"log\": ...}}): {e}"),
-            );
-            return Output::new(row(at.clone(), Judged::error(None, error)), at);
-        }
-    };
-    let (log, named_by_id) = match record.id {
-        None => (at.clone(), false),
-        Some(id) => (id.into_owned(), true),
-    };
-    let judged = batch.judge(record.log.as_bytes(), record.game.as_deref());
-    let mut output = Output::new(row(log, judged), at);
-    output.named_by_id = named_by_id;
-    if let Some(explainer) = explainer {
-        let log = record.log.as_bytes();
-        let explained = explainer.explain(&output.row.judged, log);
-        let replayed = record.deal.as_ref().and_then(|deal| {
-            let deal = match deal {
-                serde_json::Value::String(text) => super::explain::Deal::Text(text),
-                value => super::explain::Deal::Json(value),
-            };
-            explainer.true_deal(&output.row.judged, log, deal)
-        });
-        output.extra.explanation = fairplay_report::explained::both(explained, replayed);
-    }
-    output
 }

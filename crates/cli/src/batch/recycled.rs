@@ -1,18 +1,20 @@
 //! The buffers of JSON Lines records, used again once their records are judged. A window of
 //! long records is megabytes; freed at once, glibc gives that memory back to the system, and
-//! the next window's buffers then cost a page fault every 4 KiB (about a tenth of the time of
-//! a batch of 1000-action logs).
+//! the next window's buffers then cost a page fault every 4 KiB (with the allocator, about 8 %
+//! of the CPU time of a batch of 1000-action logs under `perf`).
 
 use std::cell::RefCell;
 
 use fairplay_core::batch::WINDOW_BYTES;
 
+use super::inputs::KEEP_TEXT;
+
 /// The most bytes of buffers kept for reuse: one window's worth, so that a window and the
 /// buffers kept from the last one stay within twice a window.
 const KEEP_BYTES: usize = WINDOW_BYTES;
 
-/// The biggest buffer kept: a huge record's memory is given back.
-const KEEP_ONE: usize = 1 << 20;
+/// The biggest buffer kept, as for a worker's buffers: a huge record's memory is given back.
+const KEEP_ONE: usize = KEEP_TEXT;
 
 /// Buffers of records judged, kept on the thread that dropped them (the batch's reader drops a
 /// window's jobs before it reads the next window), with their total capacity.
