@@ -32,6 +32,8 @@ const NO_NEED: u32 = u32::MAX;
 const EMPTY: u32 = u32::MAX - 1;
 /// Owner of a free card that is momentarily unseated during a repair.
 const UNSEATED: u8 = u8::MAX;
+/// In a guess for [`DealModel::deal_as`]: no guess for this card.
+pub(crate) const NO_GUESS: u8 = u8::MAX;
 
 /// The first fact that made a [`DealModel`] infeasible: what [`DealModel::failure`] reports.
 /// Indices are the model's (0-based players, cards set-major).
@@ -239,6 +241,43 @@ impl DealModel {
             record.in_need = false;
             record.position = self.members[owner].len() as u32;
             self.members[owner].push(card as u32);
+        }
+    }
+
+    /// Deals the witness afresh, before any fact: card `c` goes to player `guess[c]` while that
+    /// player has room ([`NO_GUESS`] or no room: the card is dealt later, in order, to the
+    /// first player with room). Any deal of the right hand sizes is a witness of a model with
+    /// no facts, so the guess changes no answer; a good one (the deal a log reveals, see
+    /// [`crate::Referee::guess_deal`]) spares the repairs that facts would otherwise make.
+    pub(crate) fn deal_as(&mut self, hands: &[u32], guess: &[u8]) {
+        debug_assert!(self.feasible && self.need.iter().all(|&n| n == NO_NEED));
+        debug_assert_eq!(guess.len(), self.seats.len());
+        let mut room: [u32; crate::MAX_PLAYERS] = [0; crate::MAX_PLAYERS];
+        room[..hands.len()].copy_from_slice(hands);
+        for members in &mut self.members {
+            members.clear();
+        }
+        for slots in &mut self.slots {
+            slots.wild_load = 0; // counted again as the cards are seated
+        }
+        for (card, &owner) in guess.iter().enumerate() {
+            let owner = usize::from(owner);
+            if owner < hands.len() && room[owner] > 0 {
+                room[owner] -= 1;
+                self.seat(card, owner, false);
+            } else {
+                self.seats[card].owner = UNSEATED;
+            }
+        }
+        let mut next = 0;
+        for card in 0..self.seats.len() {
+            if self.seats[card].owner == UNSEATED {
+                while room[next] == 0 {
+                    next += 1;
+                }
+                room[next] -= 1;
+                self.seat(card, next, false);
+            }
         }
     }
 

@@ -28,6 +28,7 @@ pub mod explain;
 mod game;
 pub mod notation;
 mod referee;
+mod reveal;
 mod rules;
 mod seat;
 #[cfg(feature = "serde")]
@@ -119,9 +120,17 @@ impl Verdict {
 /// Judges a whole log in one pass.
 ///
 /// Actions are judged until cheating is certain; the lines after that are still read, so a
-/// malformed file is reported rather than half-judged, but their rules are not checked.
+/// malformed file is reported rather than half-judged, but their rules are not checked. The
+/// referee's first witness deal is the one the log's card moves reveal (found by a quick scan
+/// of its bytes, not a second parse), which spares the repairs of an honest game and changes
+/// no verdict.
 pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
-    with_spare(rules, |referee| judge_with(referee, input))
+    with_spare(rules, |referee, guess| {
+        // The whole log is at hand: the witness starts as the deal it reveals.
+        reveal::first_holders(input, rules, guess);
+        referee.guess_deal(guess);
+        judge_with(referee, input)
+    })
 }
 
 /// [`audit`] as the player of `hand` judges the log: a watcher's facts plus their dealt hand
@@ -136,31 +145,34 @@ pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
 /// assert_eq!(audit(log, &rules).unwrap().verdict(), Verdict::Honest);
 /// ```
 pub fn audit_seat(input: &[u8], hand: &SeatHand) -> Result<Report, LogError> {
-    with_spare(hand.rules(), |referee| {
+    with_spare(hand.rules(), |referee, _| {
         referee.sit(hand);
         judge_with(referee, input)
     })
 }
 
-/// Runs `judge` with this thread's spare referee for `rules`, reset to the start of a game.
+/// Runs `judge` with this thread's spare referee for `rules`, reset to the start of a game,
+/// and its spare buffer for a guessed deal.
 fn with_spare(
     rules: &Rules,
-    judge: impl FnOnce(&mut Referee) -> Result<Report, LogError>,
+    judge: impl FnOnce(&mut Referee, &mut Vec<u8>) -> Result<Report, LogError>,
 ) -> Result<Report, LogError> {
-    // Each thread keeps its last referee: judging log after log of one game allocates
-    // nothing for it.
+    // Each thread keeps its last referee and buffer: judging log after log of one game
+    // allocates nothing for them.
     thread_local! {
-        static SPARE: std::cell::RefCell<Option<Referee>> = const { std::cell::RefCell::new(None) };
+        static SPARE: std::cell::RefCell<(Option<Referee>, Vec<u8>)> =
+            const { std::cell::RefCell::new((None, Vec::new())) };
     }
-    let mut referee = match SPARE.with(|spare| spare.borrow_mut().take()) {
+    let (referee, mut guess) = SPARE.with(|spare| std::mem::take(&mut *spare.borrow_mut()));
+    let mut referee = match referee {
         Some(mut referee) if referee.rules() == rules => {
             referee.reset();
             referee
         }
         _ => Referee::new(rules.clone()),
     };
-    let report = judge(&mut referee);
-    SPARE.with(|spare| *spare.borrow_mut() = Some(referee));
+    let report = judge(&mut referee, &mut guess);
+    SPARE.with(|spare| *spare.borrow_mut() = (Some(referee), guess));
     report
 }
 

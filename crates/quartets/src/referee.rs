@@ -426,6 +426,14 @@ impl Referee {
         self.seat = Some(Box::new(hand.clone()));
     }
 
+    /// Deals the witness as `guess` says (per card, the index of the player to deal it to, if
+    /// that player has room), at the start of a game. No verdict depends on the witness; a
+    /// witness close to the true deal spares repairs ([`crate::reveal`]).
+    pub(crate) fn guess_deal(&mut self, guess: &[u8]) {
+        debug_assert!(self.actions == 0 && self.seat.is_none());
+        self.deal.deal_as(self.rules.hand_sizes(), guess);
+    }
+
     /// The hand this referee judges with, if it was [`Referee::seated`].
     pub fn seat(&self) -> Option<&SeatHand> {
         self.seat.as_deref()
