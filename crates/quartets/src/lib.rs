@@ -127,8 +127,9 @@ impl Verdict {
 pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
     with_spare(rules, |referee, guess| {
         // The whole log is at hand: the witness starts as the deal it reveals.
-        reveal::first_holders(input, rules, guess);
-        referee.guess_deal(guess);
+        if reveal::first_holders(input, rules, guess) {
+            referee.guess_deal(guess);
+        }
         judge_with(referee, input)
     })
 }
