@@ -319,46 +319,24 @@ fn file_judged(
         let explanation = explainer.and_then(|explainer| explainer.too_big(&judged, READ_WHOLE));
         (judged, bytes, explanation)
     };
-    let mut file = match File::open(path) {
+    let file = match File::open(path) {
         Ok(file) => file,
         Err(e) => return failed(e),
     };
-    if compression == Compression::Plain {
-        // One open and one fstat: std::fs::read would do the same, and the size decides.
-        let size = match file.metadata() {
-            Ok(metadata) => metadata.len(),
+    // Whole when its text is small, else the text read so far, then the rest as a stream. A
+    // plain file is read as it comes, without asking its size first: one system call less a
+    // file (open, reads, close), and a kept buffer has room for a log of the usual size.
+    let read = match compression {
+        Compression::Plain => read_text(batch, file, text),
+        _ => match compression.decoder(BufReader::with_capacity(1 << 16, file)) {
+            Ok(decoder) => read_text(batch, decoder, text),
             Err(e) => return failed(e),
-        };
-        if size > READ_WHOLE as u64 {
-            return streamed(batch.judge_reader(file, None), size as usize);
-        }
-        // Read through `take`: `File::read_to_end` would ask the size again (fstat, lseek).
-        text.reserve_exact(size as usize + 1);
-        if let Err(e) = (&mut file).take(size + 1).read_to_end(text) {
-            return failed(e);
-        }
-        if text.len() as u64 > size {
-            // The file grew since it was measured: the rest is read as a stream.
-            let judged = batch.judge_reader((&text[..]).chain(&mut file), None);
-            return streamed(judged, text.len());
-        }
-    } else {
-        let decoder = match compression.decoder(BufReader::with_capacity(1 << 16, file)) {
-            Ok(decoder) => decoder,
-            Err(e) => return failed(e),
-        };
-        let mut input = Counted {
-            inner: decoder,
-            bytes: 0,
-        };
-        // Whole when its text is small, else the text read so far, then the rest as a stream.
-        if let Err(e) = (&mut input).take(READ_WHOLE as u64 + 1).read_to_end(text) {
-            return failed(e);
-        }
-        if text.len() > READ_WHOLE {
-            let judged = batch.judge_reader((&text[..]).chain(&mut input), None);
-            return streamed(judged, input.bytes);
-        }
+        },
+    };
+    match read {
+        Err(e) => return failed(e),
+        Ok(Some((judged, bytes))) => return streamed(judged, bytes),
+        Ok(None) => {}
     }
     let judged = batch.judge(text, None);
     let explanation = explainer.and_then(|explainer| {
@@ -371,6 +349,30 @@ fn file_judged(
     });
     (judged, text.len(), explanation)
 }
+
+/// Reads `input` into `text` when its text is at most [`READ_WHOLE`] bytes (`None`), else judges
+/// it as a stream: the text read so far, then the rest (the judgement and the text's size).
+fn read_text(
+    batch: &Batch<'_>,
+    input: impl Read,
+    text: &mut Vec<u8>,
+) -> io::Result<Option<(Judged, usize)>> {
+    let mut input = Counted {
+        inner: input,
+        bytes: 0,
+    };
+    text.reserve(READ_AHEAD);
+    (&mut input).take(READ_WHOLE as u64 + 1).read_to_end(text)?;
+    if text.len() <= READ_WHOLE {
+        return Ok(None);
+    }
+    let judged = batch.judge_reader((&text[..]).chain(&mut input), None);
+    Ok(Some((judged, input.bytes)))
+}
+
+/// Room made in a worker's text buffer before a file is read, so that a log of the usual size
+/// is read in one call (and a second that finds the end).
+const READ_AHEAD: usize = 16 << 10;
 
 thread_local! {
     /// A worker's buffer for the logs it decodes out of JSON Lines records, kept from one record
