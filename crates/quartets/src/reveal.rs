@@ -14,7 +14,7 @@
 //! puts a wrong name in the guess, which makes the guess worse and changes nothing else.
 
 use crate::deal::NO_GUESS;
-use crate::rules::Rules;
+use crate::rules::{Card, Rules};
 use wide::u8x16;
 
 /// How far into a log the guess reads, per card of the deck. A standard game moves all its
@@ -95,7 +95,10 @@ fn reveal(input: &[u8], at: usize, rules: &Rules, guess: &mut [u8]) -> usize {
         if target >= players || set >= sets || letter >= letters {
             return 0;
         }
-        let first = &mut guess[set * letters + letter];
+        let first = &mut guess[rules.card_index(Card {
+            set: set as u32,
+            letter: letter as u8,
+        })];
         if *first != NO_GUESS {
             return 0;
         }
@@ -109,7 +112,11 @@ fn reveal(input: &[u8], at: usize, rules: &Rules, guess: &mut [u8]) -> usize {
     if player >= players || set >= sets {
         return 0;
     }
-    let cards = &mut guess[set * letters..(set + 1) * letters];
+    let first = rules.card_index(Card {
+        set: set as u32,
+        letter: 0,
+    });
+    let cards = &mut guess[first..first + letters];
     let mut fresh = 0;
     for holder in cards.iter_mut().filter(|holder| **holder == NO_GUESS) {
         *holder = player as u8;

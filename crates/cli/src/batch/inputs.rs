@@ -359,7 +359,7 @@ fn read_text(
 ) -> io::Result<Option<(Judged, usize)>> {
     text.reserve(READ_AHEAD);
     // Straight from `input`: a `File` reads into the buffer's spare room as it is, where a
-    // reader of ours in between would have it zeroed first (8 000 instructions a log).
+    // reader of ours in between would have it zeroed first (about 5 500 instructions a log).
     (&mut input).take(READ_WHOLE as u64 + 1).read_to_end(text)?;
     if text.len() <= READ_WHOLE {
         return Ok(None);
