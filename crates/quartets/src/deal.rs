@@ -20,6 +20,13 @@
 //! theorem, when no augmenting path exists from a displaced card no perfect matching exists,
 //! so the answer is exact.
 //!
+//! A witness dealt from a guess ([`DealModel::deal_as`], the deal a whole log reveals) is
+//! often right about every card, and then no fact ever breaks it. Until one does, the model
+//! keeps only the facts and the witness's owners, and checks each new fact against them in a
+//! few instructions; the slots (which free card serves which need, the members and loads) are
+//! built from the owners when a fact first disagrees ([`DealModel::build_slots`]). The
+//! witness is the same either way: a fact that agrees with it moves no card.
+//!
 //! [`DealModel::knowledge`] tells, for every free card and player at once, whether some deal
 //! gives the card to the player, and for every player and set whether every deal gives the
 //! player a free card of the set. The first is read off the strongly connected components of
@@ -87,6 +94,11 @@ pub struct DealModel {
     /// Per player: free cards left, unsettled needs, cards in the wild slot.
     slots: Vec<Slots>,
     feasible: bool,
+    /// Every fact so far agrees with the witness as [`DealModel::deal_as`] dealt it, and only
+    /// the owners, `free`, bans, `free_left`, `needs_open` and which needs are open (`EMPTY`)
+    /// are kept up to date: members, positions, `in_need`, wild loads and the cards in need
+    /// slots are built by [`DealModel::build_slots`] when a fact first disagrees.
+    unbuilt: bool,
     failure: Option<Failure>,
     search: Search,
 }
@@ -156,6 +168,7 @@ impl DealModel {
                 .collect(),
             slots: Vec::with_capacity(players),
             feasible: true,
+            unbuilt: false,
             failure: None,
             search: Search::default(),
         };
@@ -201,6 +214,7 @@ impl DealModel {
             wild_load: i64::from(h),
         }));
         self.feasible = true;
+        self.unbuilt = false;
         self.failure = None;
         let search = &mut self.search;
         search.epoch = 0;
@@ -218,7 +232,7 @@ impl DealModel {
     /// size is the number of marked cards, which the caller checked). The witness is dealt
     /// afresh: `seat` gets its hand, the others the rest in order.
     pub(crate) fn seat_hand(&mut self, seat: usize, held: &[bool]) {
-        debug_assert!(self.feasible && self.failure.is_none());
+        debug_assert!(self.feasible && self.failure.is_none() && !self.unbuilt);
         let others = self.everyone() & !(1 << seat);
         let mut room: Vec<usize> = self.members.iter().map(Vec::len).collect();
         for members in &mut self.members {
@@ -248,37 +262,76 @@ impl DealModel {
     /// player has room ([`NO_GUESS`] or no room: the card is dealt later, in order, to the
     /// first player with room). Any deal of the right hand sizes is a witness of a model with
     /// no facts, so the guess changes no answer; a good one (the deal a log reveals, see
-    /// [`crate::Referee::guess_deal`]) spares the repairs that facts would otherwise make.
+    /// [`crate::Referee::guess_deal`]) spares the repairs that facts would otherwise make, and
+    /// the slots are not built until a fact disagrees with it (see the module's notes).
     pub(crate) fn deal_as(&mut self, hands: &[u32], guess: &[u8]) {
         debug_assert!(self.feasible && self.need.iter().all(|&n| n == NO_NEED));
         debug_assert_eq!(guess.len(), self.seats.len());
         let mut room: [u32; crate::MAX_PLAYERS] = [0; crate::MAX_PLAYERS];
         room[..hands.len()].copy_from_slice(hands);
+        for (seat, &owner) in self.seats.iter_mut().zip(guess) {
+            let owner = usize::from(owner);
+            seat.owner = if owner < hands.len() && room[owner] > 0 {
+                room[owner] -= 1;
+                owner as u8
+            } else {
+                UNSEATED
+            };
+        }
+        let mut next = 0;
+        for seat in self.seats.iter_mut().filter(|seat| seat.owner == UNSEATED) {
+            while room[next] == 0 {
+                next += 1;
+            }
+            room[next] -= 1;
+            seat.owner = next as u8;
+        }
+        self.unbuilt = true;
+    }
+
+    /// Builds the slots of an [`DealModel::unbuilt`] model from its owners: every free card in
+    /// its owner's wild slot, except, for each open need `(p, s)`, the first free set-`s` card
+    /// of `p`'s, which serves it. Such a card exists, and the loads come out at capacity,
+    /// because every fact so far agreed with the owners.
+    #[cold]
+    #[inline(never)]
+    fn build_slots(&mut self) {
+        self.unbuilt = false;
         for members in &mut self.members {
             members.clear();
         }
         for slots in &mut self.slots {
-            slots.wild_load = 0; // counted again as the cards are seated
+            slots.wild_load = 0;
         }
-        for (card, &owner) in guess.iter().enumerate() {
-            let owner = usize::from(owner);
-            if owner < hands.len() && room[owner] > 0 {
-                room[owner] -= 1;
-                self.seat(card, owner, false);
-            } else {
-                self.seats[card].owner = UNSEATED;
-            }
-        }
-        let mut next = 0;
         for card in 0..self.seats.len() {
-            if self.seats[card].owner == UNSEATED {
-                while room[next] == 0 {
-                    next += 1;
-                }
-                room[next] -= 1;
-                self.seat(card, next, false);
+            if self.seats[card].free {
+                self.seat(card, self.seats[card].owner as usize, false);
             }
         }
+        for player in 0..self.players {
+            for set in 0..self.sets {
+                let key = player * self.sets + set;
+                if self.need[key] == NO_NEED {
+                    continue;
+                }
+                let card = self
+                    .held_in(player, set)
+                    .expect("an open need agrees with the witness");
+                self.seats[card].in_need = true;
+                self.need[key] = card as u32;
+                self.slots[player].wild_load -= 1;
+            }
+            debug_assert_eq!(self.slots[player].wild_load, self.wild_cap(player));
+        }
+    }
+
+    /// The first free card of `set` that the witness gives `player` and that serves no need.
+    #[inline]
+    fn held_in(&self, player: usize, set: usize) -> Option<usize> {
+        let first = set * self.cards_per_set;
+        (first..first + self.cards_per_set).find(|&c| {
+            self.seats[c].free && !self.seats[c].in_need && self.seats[c].owner as usize == player
+        })
     }
 
     /// Whether some deal satisfies every fact given so far.
@@ -352,13 +405,20 @@ impl DealModel {
 
     #[inline(never)]
     fn add_need(&mut self, player: usize, set: usize, key: usize) -> bool {
+        if self.unbuilt {
+            if self.held_in(player, set).is_none() {
+                self.build_slots();
+            } else {
+                // The witness agrees: the need is open, and the card serving it is found when
+                // the slots are built.
+                self.need[key] = EMPTY;
+                self.slots[player].needs_open += 1;
+                return true;
+            }
+        }
         self.need[key] = EMPTY;
         self.slots[player].needs_open += 1;
-        let first = set * self.cards_per_set;
-        let held = (first..first + self.cards_per_set).find(|&c| {
-            self.seats[c].free && !self.seats[c].in_need && self.seats[c].owner as usize == player
-        });
-        if let Some(card) = held {
+        if let Some(card) = self.held_in(player, set) {
             // The card stays in `player`'s hand, moving from the wild slot to the need slot.
             self.seats[card].in_need = true;
             self.need[key] = card as u32;
@@ -421,6 +481,9 @@ impl DealModel {
     /// Moves `card` out of its owner's hand in the witness (after a ban) and repairs.
     #[inline(never)]
     pub(crate) fn reseat(&mut self, card: usize) -> bool {
+        if self.unbuilt {
+            self.build_slots();
+        }
         let holder = self.seats[card].owner as usize;
         let in_need = self.seats[card].in_need;
         self.unseat(card);
@@ -477,6 +540,23 @@ impl DealModel {
             self.feasible = false;
             self.failure = Some(Failure::PinnedBanned { card, player });
             return false;
+        }
+        if self.unbuilt {
+            if self.seats[card].owner as usize != player {
+                self.build_slots();
+            } else {
+                // The witness agrees: the card leaves the pool where it was, and settles the
+                // player's need in its set.
+                self.seats[card].free = false;
+                let slots = &mut self.slots[player];
+                slots.free_left -= 1;
+                let key = player * self.sets + card / self.cards_per_set;
+                if self.need[key] != NO_NEED {
+                    self.need[key] = NO_NEED;
+                    slots.needs_open -= 1;
+                }
+                return true;
+            }
         }
         let (holder, in_need) = (self.seats[card].owner as usize, self.seats[card].in_need);
         self.unseat(card);
@@ -757,6 +837,11 @@ impl DealModel {
     pub fn knowledge(&self) -> Option<KnowledgeTable> {
         if !self.feasible {
             return None;
+        }
+        if self.unbuilt {
+            let mut built = self.clone();
+            built.build_slots();
+            return built.knowledge();
         }
         let possible = self.possible_holders();
         let certain = self.clone().certain_sets(&possible);
@@ -1141,5 +1226,113 @@ mod regressions {
         assert!(model.ban(2, 1));
         let owners = model.witness().unwrap();
         assert_eq!(owners.iter().filter(|&&o| o == 0).count(), 2);
+    }
+}
+
+/// A model dealt from a guess keeps its slots unbuilt while facts agree with it; it must answer
+/// every fact and question as a model dealt in order does.
+#[cfg(test)]
+mod unbuilt {
+    use super::{DealModel, NO_GUESS};
+    use proptest::prelude::*;
+
+    /// One fact as the referee gives it: pins and bans of free cards only.
+    #[derive(Clone, Debug)]
+    enum Fact {
+        Pin(usize, usize),
+        Ban(usize, usize),
+        Require(usize, usize),
+    }
+
+    fn give(model: &mut DealModel, fact: &Fact) -> bool {
+        match *fact {
+            Fact::Pin(card, player) => model.pin(card, player),
+            Fact::Ban(card, player) => model.ban(card, player),
+            Fact::Require(player, set) => model.require(player, set),
+        }
+    }
+
+    /// The witness keeps every fact: hand sizes, bans, pins (dealt owners), open needs.
+    fn assert_witness_keeps(model: &DealModel, hands: &[u32], pins: &[(usize, usize)]) {
+        let owners = model.witness().expect("feasible");
+        for (p, &h) in hands.iter().enumerate() {
+            assert_eq!(
+                owners.iter().filter(|&&o| o as usize == p).count(),
+                h as usize
+            );
+        }
+        for (card, &owner) in owners.iter().enumerate() {
+            assert_eq!(model.banned(card) & (1 << owner), 0, "card {card}");
+        }
+        for &(card, player) in pins {
+            assert_eq!(owners[card] as usize, player);
+        }
+        for p in 0..model.players {
+            for s in (0..model.sets).filter(|&s| model.needs(p, s)) {
+                let mut cards = s * model.cards_per_set..(s + 1) * model.cards_per_set;
+                assert!(cards.any(|c| model.is_free(c) && owners[c] as usize == p));
+            }
+        }
+    }
+
+    fn game() -> impl Strategy<Value = (usize, usize, Vec<u32>, Vec<u8>, Vec<(u8, usize, usize)>)> {
+        (2usize..=4, 1usize..=4, 1usize..=4).prop_flat_map(|(players, sets, per_set)| {
+            let deck = sets * per_set;
+            // Hand sizes: the deck dealt round the table.
+            let hands: Vec<u32> = (0..players)
+                .map(|p| ((deck + players - 1 - p) / players) as u32)
+                .collect();
+            let guess =
+                proptest::collection::vec(prop_oneof![0..players as u8 + 1, Just(NO_GUESS)], deck);
+            let facts = proptest::collection::vec((0u8..3, 0..deck.max(sets), 0..players), 0..40);
+            (Just(sets), Just(per_set), Just(hands), guess, facts)
+        })
+    }
+
+    #[test]
+    fn facts_that_agree_leave_the_slots_unbuilt() {
+        // 2 players, 2 sets of 2; the guess deals cards 1 and 2 to player 0.
+        let mut model = DealModel::new(2, 2, &[2, 2]);
+        model.deal_as(&[2, 2], &[1, 0, 0, 1]);
+        assert!(model.require(0, 0) && model.require(1, 1));
+        assert!(model.ban(0, 0));
+        assert!(model.pin(1, 0) && model.pin(0, 1));
+        assert!(model.unbuilt && !model.needs(0, 0) && model.needs(1, 1));
+        // Player 1 denying card 3, its only set-1 card in the witness, breaks it: the slots
+        // are built and card 3 changes hands with card 2.
+        assert!(model.ban(3, 1));
+        assert!(!model.unbuilt);
+        assert_eq!(model.witness().unwrap(), vec![1, 0, 1, 0]);
+        assert_witness_keeps(&model, &[2, 2], &[(1, 0), (0, 1)]);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        #[test]
+        fn answers_as_a_model_dealt_in_order((sets, per_set, hands, guess, facts) in game()) {
+            let mut guessed = DealModel::new(sets, per_set, &hands);
+            guessed.deal_as(&hands, &guess);
+            let mut in_order = DealModel::new(sets, per_set, &hands);
+            let mut pins = Vec::new();
+            for (kind, index, player) in facts {
+                let fact = match kind {
+                    0 | 1 if index >= sets * per_set || !in_order.is_free(index) => continue,
+                    0 => Fact::Pin(index, player),
+                    1 => Fact::Ban(index, player),
+                    _ => Fact::Require(player, index % sets),
+                };
+                let feasible = give(&mut in_order, &fact);
+                prop_assert_eq!(give(&mut guessed, &fact), feasible, "{:?}", fact);
+                if !feasible {
+                    break;
+                }
+                if let Fact::Pin(card, player) = fact {
+                    pins.push((card, player));
+                }
+                assert_witness_keeps(&guessed, &hands, &pins);
+                prop_assert_eq!(guessed.knowledge(), in_order.knowledge());
+            }
+        }
     }
 }
