@@ -138,7 +138,7 @@ impl Tree {
                 continue;
             }
             let path = entry.into_path();
-            let relative = path.strip_prefix(&self.root).unwrap_or(&path);
+            let relative = below(&self.root, &path);
             if kind.is_dir() {
                 if !filter.searches(relative) {
                     self.walk.skip_current_dir();
@@ -178,6 +178,45 @@ impl Tree {
             }
             let why = "skipped: not a regular file (a FIFO, socket or device)".to_string();
             return Some(Found::Skipped(path, why));
+        }
+    }
+}
+
+/// `path` relative to the tree's `root`. The walk makes every path by joining names onto the
+/// root as given, so on Unix the root is a prefix of its bytes: cutting it off costs a few
+/// instructions, where `Path::strip_prefix` takes both paths apart into components (a twentieth
+/// of the batch's instructions on short logs).
+#[cfg(unix)]
+fn below<'a>(root: &Path, path: &'a Path) -> &'a Path {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = path.as_os_str().as_bytes();
+    match bytes.strip_prefix(root.as_os_str().as_bytes()) {
+        Some(rest) => Path::new(std::ffi::OsStr::from_bytes(
+            rest.strip_prefix(b"/").unwrap_or(rest),
+        )),
+        None => path.strip_prefix(root).unwrap_or(path),
+    }
+}
+
+/// `path` relative to the tree's `root`.
+#[cfg(not(unix))]
+fn below<'a>(root: &Path, path: &'a Path) -> &'a Path {
+    path.strip_prefix(root).unwrap_or(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn below_the_root_as_strip_prefix_says() {
+        for root in ["/tmp/x", "/tmp/x/", ".", "./a", "a//b", "a/.", "a/b/", "/"] {
+            let root = Path::new(root);
+            for name in ["y.log", "sub/y.log", ".hidden", "é.log"] {
+                let path = root.join(name);
+                let expected = path.strip_prefix(root).unwrap();
+                assert_eq!(below(root, &path), expected, "{}", path.display());
+            }
         }
     }
 }
