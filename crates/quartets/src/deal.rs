@@ -532,7 +532,31 @@ impl DealModel {
 
     /// Fact: `player` was dealt `card`, which now leaves the pool of free cards (it moved).
     /// Settles `player`'s need in the card's set. Returns feasibility.
+    #[inline]
     pub fn pin(&mut self, card: usize, player: usize) -> bool {
+        let seat = &mut self.seats[card];
+        if self.unbuilt & self.feasible
+            && seat.owner as usize == player
+            && seat.banned & (1 << player) == 0
+        {
+            // The witness agrees: the card leaves the pool where it was, and settles the
+            // player's need in its set.
+            seat.free = false;
+            let slots = &mut self.slots[player];
+            slots.free_left -= 1;
+            let key = player * self.sets + card / self.cards_per_set;
+            if self.need[key] != NO_NEED {
+                self.need[key] = NO_NEED;
+                slots.needs_open -= 1;
+            }
+            return true;
+        }
+        self.pin_repairing(card, player)
+    }
+
+    /// [`DealModel::pin`] when the witness may have to change.
+    #[inline(never)]
+    fn pin_repairing(&mut self, card: usize, player: usize) -> bool {
         if !self.feasible {
             return false;
         }
@@ -542,21 +566,7 @@ impl DealModel {
             return false;
         }
         if self.unbuilt {
-            if self.seats[card].owner as usize != player {
-                self.build_slots();
-            } else {
-                // The witness agrees: the card leaves the pool where it was, and settles the
-                // player's need in its set.
-                self.seats[card].free = false;
-                let slots = &mut self.slots[player];
-                slots.free_left -= 1;
-                let key = player * self.sets + card / self.cards_per_set;
-                if self.need[key] != NO_NEED {
-                    self.need[key] = NO_NEED;
-                    slots.needs_open -= 1;
-                }
-                return true;
-            }
+            self.build_slots();
         }
         let (holder, in_need) = (self.seats[card].owner as usize, self.seats[card].in_need);
         self.unseat(card);
