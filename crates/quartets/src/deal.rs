@@ -1285,7 +1285,17 @@ mod unbuilt {
         }
     }
 
-    fn game() -> impl Strategy<Value = (usize, usize, Vec<u32>, Vec<u8>, Vec<(u8, usize, usize)>)> {
+    /// A game's sizes, a guess for its witness and raw facts: `(kind, card or set, player)`.
+    #[derive(Clone, Debug)]
+    struct Game {
+        sets: usize,
+        per_set: usize,
+        hands: Vec<u32>,
+        guess: Vec<u8>,
+        facts: Vec<(u8, usize, usize)>,
+    }
+
+    fn game() -> impl Strategy<Value = Game> {
         (2usize..=4, 1usize..=4, 1usize..=4).prop_flat_map(|(players, sets, per_set)| {
             let deck = sets * per_set;
             // Hand sizes: the deck dealt round the table.
@@ -1295,7 +1305,13 @@ mod unbuilt {
             let guess =
                 proptest::collection::vec(prop_oneof![0..players as u8 + 1, Just(NO_GUESS)], deck);
             let facts = proptest::collection::vec((0u8..3, 0..deck.max(sets), 0..players), 0..40);
-            (Just(sets), Just(per_set), Just(hands), guess, facts)
+            (guess, facts).prop_map(move |(guess, facts)| Game {
+                sets,
+                per_set,
+                hands: hands.clone(),
+                guess,
+                facts,
+            })
         })
     }
 
@@ -1320,7 +1336,8 @@ mod unbuilt {
         #![proptest_config(ProptestConfig::with_cases(3000))]
 
         #[test]
-        fn answers_as_a_model_dealt_in_order((sets, per_set, hands, guess, facts) in game()) {
+        fn answers_as_a_model_dealt_in_order(game in game()) {
+            let Game { sets, per_set, hands, guess, facts } = game;
             let mut guessed = DealModel::new(sets, per_set, &hands);
             guessed.deal_as(&hands, &guess);
             let mut in_order = DealModel::new(sets, per_set, &hands);
