@@ -350,9 +350,9 @@ impl<'a> LogReader<'a> {
 }
 
 /// Parses a line in the canonical one-digit form (`1 A 2 3C no`, `1 A 2 3C yes`, `1 Q 3`)
-/// ending in `\n`, returning the action and the bytes it took. Anything else (more digits,
-/// extra spaces, `\r\n`, the last line of a file) is left to [`parse_action`], which gives
-/// the same result on these lines (a test checks it). A watcher judges an action in a few
+/// ending in `\n` or `\r\n`, returning the action and the bytes it took. Anything else (more
+/// digits, extra spaces, the last line of a file) is left to [`parse_action`], which gives the
+/// same result on these lines (a test checks it). A watcher judges an action in a few
 /// nanoseconds, so the common line is read a word at a time.
 #[inline]
 fn canonical_line(rest: &[u8]) -> Option<(RawAction, usize)> {
@@ -365,6 +365,8 @@ fn canonical_line(rest: &[u8]) -> Option<(RawAction, usize)> {
     const ASK_DIGITS: u64 = bytes([0xFF, 0, 0, 0, 0xFF, 0, 0xFF, 0]);
     const LAY_MASK: u64 = bytes([0, 0xFF, 0xFF, 0xFF, 0, 0xFF, 0, 0]);
     const LAY_BITS: u64 = bytes([0, b' ', b'Q', b' ', 0, b'\n', 0, 0]);
+    const LAY_CRLF_MASK: u64 = bytes([0, 0xFF, 0xFF, 0xFF, 0, 0xFF, 0xFF, 0]);
+    const LAY_CRLF_BITS: u64 = bytes([0, b' ', b'Q', b' ', 0, b'\r', b'\n', 0]);
     const LAY_DIGITS: u64 = bytes([0xFF, 0, 0, 0, 0xFF, 0, 0, 0]);
     const ZEROS: u64 = 0x3030_3030_3030_3030;
     const LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
@@ -391,6 +393,10 @@ fn canonical_line(rest: &[u8]) -> Option<(RawAction, usize)> {
             (false, 12)
         } else if hi & 0xFF_FFFF_FFFF == bytes(*b" yes\n\0\0\0") {
             (true, 13)
+        } else if hi & 0xFF_FFFF_FFFF == bytes(*b" no\r\n\0\0\0") {
+            (false, 13)
+        } else if hi & 0xFFFF_FFFF_FFFF == bytes(*b" yes\r\n\0\0") {
+            (true, 14)
         } else {
             return None;
         };
@@ -402,13 +408,13 @@ fn canonical_line(rest: &[u8]) -> Option<(RawAction, usize)> {
             granted,
         };
         Some((action, len))
-    } else if lo & LAY_MASK == LAY_BITS {
+    } else if lo & LAY_MASK == LAY_BITS || lo & LAY_CRLF_MASK == LAY_CRLF_BITS {
         let values = digits(lo, LAY_DIGITS)?;
         let action = RawAction::LayAside {
             player: digit(values, 0),
             set: digit(values, 4),
         };
-        Some((action, 6))
+        Some((action, if head[5] == b'\n' { 6 } else { 7 }))
     } else {
         None
     }
@@ -463,6 +469,13 @@ mod tests {
                     format!("{x} A {y} {s}{} {answer}\n", l as char).into_bytes()
                 }
             });
+        // Half the lines end in CR LF.
+        let canonical = (canonical, any::<bool>()).prop_map(|(mut line, crlf)| {
+            if crlf {
+                line.insert(line.len() - 1, b'\r');
+            }
+            line
+        });
         (
             canonical,
             prop::collection::vec((0usize..14, byte), 0..3),
@@ -496,7 +509,18 @@ mod tests {
         assert!(canonical_line(b"1 A 2 3C no\n...more.").is_some());
         assert!(canonical_line(b"4 A 1 8D yes\n...more").is_some());
         assert!(canonical_line(b"3 Q 7\n...more lines").is_some());
-        assert!(canonical_line(b"1 A 2 3C no\r\n...more").is_none());
+        let crlf = [
+            (&b"1 A 2 3C no\r\n...more"[..], 13),
+            (b"4 A 1 8D yes\r\n...more", 14),
+            (b"3 Q 7\r\n...more lines", 7),
+        ];
+        for (line, len) in crlf {
+            let (action, taken) = canonical_line(line).unwrap();
+            assert_eq!(taken, len);
+            assert_eq!(Some(action), parse_action(&line[..len - 2], 1).unwrap());
+        }
+        assert!(canonical_line(b"1 A 2 3C no\r...more.").is_none());
+        assert!(canonical_line(b"3 Q 7\r ...more lines").is_none());
         assert!(canonical_line(b"1 A 2 3C no").is_none());
     }
 }
