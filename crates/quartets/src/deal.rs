@@ -405,19 +405,15 @@ impl DealModel {
 
     #[inline(never)]
     fn add_need(&mut self, player: usize, set: usize, key: usize) -> bool {
-        if self.unbuilt {
-            if self.held_in(player, set).is_none() {
-                self.build_slots();
-            } else {
-                // The witness agrees: the need is open, and the card serving it is found when
-                // the slots are built.
-                self.need[key] = EMPTY;
-                self.slots[player].needs_open += 1;
-                return true;
-            }
+        if self.unbuilt && self.held_in(player, set).is_none() {
+            self.build_slots();
         }
         self.need[key] = EMPTY;
         self.slots[player].needs_open += 1;
+        if self.unbuilt {
+            // The witness agrees: the card serving the need is found when the slots are built.
+            return true;
+        }
         if let Some(card) = self.held_in(player, set) {
             // The card stays in `player`'s hand, moving from the wild slot to the need slot.
             self.seats[card].in_need = true;
