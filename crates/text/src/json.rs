@@ -48,6 +48,76 @@ pub fn string_fields<'a, const N: usize>(
     keys: [&str; N],
     decoded: &'a mut Vec<u8>,
 ) -> Option<[Option<&'a str>; N]> {
+    let fields = fields(json, keys, None, decoded)?;
+    let decoded: &'a [u8] = decoded;
+    let mut strings = [None; N];
+    for (string, field) in strings.iter_mut().zip(fields) {
+        *string = match field {
+            None => None,
+            Some(text) => Some(text.str(json, decoded)?),
+        };
+    }
+    Some(strings)
+}
+
+/// A string value as [`string_fields_crlf`] reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value<'a> {
+    /// The string's text, decoded.
+    Text(&'a str),
+    /// The string's text with every line break written as CR LF: ASCII, read from a string
+    /// whose only escapes are `\n`.
+    CrLf(&'a [u8]),
+}
+
+/// [`string_fields`], except that the string of `keys[crlf]` (a log) may come as its CR LF
+/// twin ([`Value::CrLf`]): when its only escapes are `\n` and it is ASCII, each `\n` is read as
+/// the two bytes CR LF, which keeps every byte where it was. The string is then copied a block
+/// of 64 bytes at a time and two bytes written per escape, instead of being decoded text between
+/// escapes; a log whose lines may end in CR LF reads the same either way. It reads the records
+/// [`string_fields`] reads, the other strings the same way, and the twin is the exact text with
+/// each line break as CR LF (a property test and the fuzz target `json_fields` check both).
+///
+/// ```
+/// use fairplay_text::json::{string_fields_crlf, Value};
+/// let record = br#"{"id": "g\n7", "log": "2\n1 A 2 3C no\n2 Q 1\n"}"#;
+/// let mut decoded = Vec::new();
+/// let [id, log] = string_fields_crlf(record, ["id", "log"], 1, &mut decoded).unwrap();
+/// assert_eq!(id, Some(Value::Text("g\n7")));
+/// assert_eq!(log, Some(Value::CrLf(b"2\r\n1 A 2 3C no\r\n2 Q 1\r\n")));
+///
+/// // Another escape, or a character beyond ASCII: the exact text.
+/// let record = br#"{"log": "2\n1 A 2 3C no\t\n"}"#;
+/// let [log] = string_fields_crlf(record, ["log"], 0, &mut decoded).unwrap();
+/// assert_eq!(log, Some(Value::Text("2\n1 A 2 3C no\t\n")));
+/// ```
+pub fn string_fields_crlf<'a, const N: usize>(
+    json: &'a [u8],
+    keys: [&str; N],
+    crlf: usize,
+    decoded: &'a mut Vec<u8>,
+) -> Option<[Option<Value<'a>>; N]> {
+    let fields = fields(json, keys, Some(crlf), decoded)?;
+    let decoded: &'a [u8] = decoded;
+    let mut values = [None; N];
+    for (value, field) in values.iter_mut().zip(fields) {
+        *value = match field {
+            None => None,
+            Some(Text::CrLf(range)) => Some(Value::CrLf(&decoded[range])),
+            Some(text) => Some(Value::Text(text.str(json, decoded)?)),
+        };
+    }
+    Some(values)
+}
+
+/// The reader of [`string_fields`] and [`string_fields_crlf`]: where each key's text is, the
+/// string of `keys[crlf]` as its CR LF twin where it can be.
+fn fields<const N: usize>(
+    json: &[u8],
+    keys: [&str; N],
+    crlf: Option<usize>,
+    decoded: &mut Vec<u8>,
+) -> Option<[Option<Text>; N]> {
     let mut fields: [Option<Text>; N] = [const { None }; N];
     // Decoding never lengthens a string (an escape is longer than what it stands for): the
     // decoded strings fit in the JSON's length. The buffer only grows, and is not cleared.
@@ -87,7 +157,13 @@ pub fn string_fields<'a, const N: usize>(
             at = blanks(json, at + 1);
             match json.get(at)? {
                 b'"' => {
-                    let (value, end, next) = string(json, at + 1, out, w)?;
+                    let twin = (crlf == Some(slot))
+                        .then(|| crlf_string(json, at + 1, out, w))
+                        .flatten();
+                    let (value, end, next) = match twin {
+                        Some(twin) => twin,
+                        None => string(json, at + 1, out, w)?,
+                    };
                     fields[slot] = Some(value);
                     (at, w) = (end, next);
                 }
@@ -108,27 +184,31 @@ pub fn string_fields<'a, const N: usize>(
     if blanks(json, at) != json.len() {
         return None;
     }
-    let decoded: &'a [u8] = decoded;
-    let mut strings = [None; N];
-    for (string, field) in strings.iter_mut().zip(fields) {
-        *string = match field {
-            None => None,
-            Some(Text::Raw(range)) => Some(std::str::from_utf8(&json[range]).ok()?),
-            Some(Text::Decoded(range)) => Some(std::str::from_utf8(&decoded[range]).ok()?),
-        };
-    }
-    Some(strings)
+    Some(fields)
 }
 
-/// Where a string's text is: in the JSON as is (it has no escape), or decoded.
+/// Where a string's text is: in the JSON as is (it has no escape), decoded, or decoded as its
+/// CR LF twin (ASCII).
 enum Text {
     Raw(Range<usize>),
     Decoded(Range<usize>),
+    CrLf(Range<usize>),
+}
+
+impl Text {
+    /// The text as a string, if it is UTF-8.
+    fn str<'a>(self, json: &'a [u8], decoded: &'a [u8]) -> Option<&'a str> {
+        let bytes = match self {
+            Text::Raw(range) => &json[range],
+            Text::Decoded(range) | Text::CrLf(range) => &decoded[range],
+        };
+        std::str::from_utf8(bytes).ok()
+    }
 }
 
 /// Room a decoded string has past its end, so that the text between two escapes can be
 /// copied as one block of this size.
-const SLACK: usize = 16;
+const SLACK: usize = 64;
 
 /// The index of the first byte at or after `at` that is not a JSON blank.
 fn blanks(json: &[u8], mut at: usize) -> usize {
@@ -208,6 +288,69 @@ fn string(json: &[u8], start: usize, out: &mut [u8], w: usize) -> Option<(Text, 
     None // No closing quote.
 }
 
+/// Reads the string whose text starts at `start` as [`string`] does, as its CR LF twin: copied
+/// into `out[w..]` a block at a time, each `\n` escape written over as CR LF. `None` when the
+/// string has another escape, a byte beyond ASCII, a control byte or no end: [`string`] then
+/// reads it exactly (or refuses it). `out` has room for all of `json` and [`SLACK`] more.
+///
+/// Whether every backslash starts a `\n` is a test on a block's marks, so the loop over its
+/// escapes only writes: two bytes each.
+fn crlf_string(
+    json: &[u8],
+    start: usize,
+    out: &mut [u8],
+    w: usize,
+) -> Option<(Text, usize, usize)> {
+    // The text keeps its length: its byte `i` goes to `out[i + shift]`.
+    let shift = w.wrapping_sub(start);
+    let mut base = start;
+    // Whether the last block ended in a backslash: its `n` is this block's first byte.
+    let mut carried = 0;
+    while base < json.len() {
+        let padded;
+        let block = match json[base..].first_chunk::<64>() {
+            Some(block) => block,
+            None => {
+                padded = Marks::padded(&json[base..]);
+                &padded
+            }
+        };
+        let marks = Marks::of_block(block);
+        let to = base.wrapping_add(shift);
+        // The padding of the last block lands in `out`'s slack, past the text.
+        let written: &mut [u8; 64] = (&mut out[to..to + 64]).try_into().ok()?;
+        written.copy_from_slice(block);
+        if carried != 0 {
+            if marks.ns & 1 == 0 {
+                return None;
+            }
+            written[0] = b'\n';
+        }
+        // The text ends at the first quote (an escaped one fails the test below).
+        let end = marks.quotes.trailing_zeros();
+        let before = if end == 64 { !0 } else { (1u64 << end) - 1 };
+        let backslashes = marks.backslashes & before;
+        if (backslashes << 1 & !marks.ns) | ((marks.controls | marks.highs) & before) != 0 {
+            return None;
+        }
+        let mut mask = backslashes;
+        while mask != 0 {
+            let at = mask.trailing_zeros() as usize;
+            // At 63 the `\n` lands past the block: the next block's copy writes it again.
+            out[to + at..to + at + 2].copy_from_slice(b"\r\n");
+            mask &= mask - 1;
+        }
+        if end < 64 {
+            let pos = base + end as usize;
+            let text_end = pos.wrapping_add(shift);
+            return Some((Text::CrLf(w..text_end), pos + 1, text_end));
+        }
+        carried = backslashes >> 63;
+        base += 64;
+    }
+    None
+}
+
 /// Decodes the escape at `json[pos]` that is not `\n` into `out[w..]`; gives the index after it
 /// and after its text. Apart from the hot path, so that the compiler does not turn the test for
 /// `\n` into a jump through a table of every escape.
@@ -233,6 +376,10 @@ struct Marks {
     quotes: u64,
     backslashes: u64,
     controls: u64,
+    /// Bytes beyond ASCII (0x80 and up).
+    highs: u64,
+    /// The letter `n`, which follows the backslash of a log's line break.
+    ns: u64,
 }
 
 impl Marks {
@@ -240,23 +387,32 @@ impl Marks {
     fn of(text: &[u8]) -> Marks {
         match text.first_chunk::<64>() {
             Some(block) => Marks::of_block(block),
-            None => {
-                let mut block = [b' '; 64];
-                block[..text.len()].copy_from_slice(text);
-                Marks::of_block(&block)
-            }
+            None => Marks::of_block(&Marks::padded(text)),
         }
+    }
+
+    /// A text shorter than a block, padded with blanks (no marks).
+    fn padded(text: &[u8]) -> [u8; 64] {
+        let mut block = [b' '; 64];
+        block[..text.len()].copy_from_slice(text);
+        block
     }
 
     /// Sixteen bytes compared at once (SSE2 on x86-64, NEON, WebAssembly's SIMD where enabled,
     /// through `wide`), their sixteen results gathered as bits.
     fn of_block(block: &[u8; 64]) -> Marks {
-        let (quote, backslash, space) =
-            (u8x16::splat(b'"'), u8x16::splat(b'\\'), u8x16::splat(0x1f));
+        let (quote, backslash, space, n) = (
+            u8x16::splat(b'"'),
+            u8x16::splat(b'\\'),
+            u8x16::splat(0x1f),
+            u8x16::splat(b'n'),
+        );
         let mut marks = Marks {
             quotes: 0,
             backslashes: 0,
             controls: 0,
+            highs: 0,
+            ns: 0,
         };
         for (i, sixteen) in block.chunks_exact(16).enumerate() {
             let bytes = u8x16::new(sixteen.try_into().expect("sixteen bytes"));
@@ -265,6 +421,8 @@ impl Marks {
             marks.backslashes |= bits(bytes.cmp_eq(backslash));
             // A byte is below 0x20 when its minimum with 0x1f is itself.
             marks.controls |= bits(bytes.min(space).cmp_eq(bytes));
+            marks.highs |= bits(bytes);
+            marks.ns |= bits(bytes.cmp_eq(n));
         }
         marks
     }
@@ -282,6 +440,8 @@ impl Marks {
             quotes: bits(|b| b == b'"'),
             backslashes: bits(|b| b == b'\\'),
             controls: bits(|b| b < 0x20),
+            highs: bits(|b| b >= 0x80),
+            ns: bits(|b| b == b'n'),
         }
     }
 }

@@ -4,7 +4,7 @@
 
 mod serde_agreement;
 
-use fairplay_text::json::string_fields;
+use fairplay_text::json::{string_fields, string_fields_crlf, Value};
 use proptest::prelude::*;
 use serde_agreement::{disagreement, Strict, KEYS};
 
@@ -142,6 +142,35 @@ proptest! {
     #[test]
     fn agrees_with_serde_json_on_any_bytes(json in prop::collection::vec(any::<u8>(), 0..40)) {
         agrees(&json)?;
+    }
+
+    #[test]
+    fn reads_plain_logs_as_their_crlf_twins(
+        lines in prop::collection::vec("[ -!#-\\[\\]-~]{0,70}", 0..40),
+        id in "[a-z]{0,70}",
+    ) {
+        // ASCII lines with no quote or backslash: every line break as CR LF, wherever the
+        // 64-byte blocks fall (the id moves the log's start).
+        let log = lines.join("\n");
+        let json = serde_json::json!({ "id": id, "log": log }).to_string();
+        let mut decoded = Vec::new();
+        let read = string_fields_crlf(json.as_bytes(), KEYS, 2, &mut decoded).map(|[_, _, log]| log);
+        let twin = log.replace('\n', "\r\n");
+        prop_assert_eq!(read, Some(Some(Value::CrLf(twin.as_bytes()))));
+    }
+
+    #[test]
+    fn reads_long_logs_as_their_crlf_twins((json, log) in long_record()) {
+        // A log of ASCII lines whose only escapes are line breaks comes as its twin.
+        let mut decoded = Vec::new();
+        let read = string_fields_crlf(&json, KEYS, 2, &mut decoded).map(|[_, _, log]| log);
+        let plain = log.is_ascii() && !log.contains(['"', '\\', '\r', '\t', '\u{1}']);
+        if plain {
+            let twin = log.replace('\n', "\r\n");
+            prop_assert_eq!(read, Some(Some(Value::CrLf(twin.as_bytes()))));
+        } else {
+            prop_assert!(matches!(read, Some(Some(Value::Text(text))) if text == log));
+        }
     }
 
     #[test]

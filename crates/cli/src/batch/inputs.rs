@@ -15,7 +15,7 @@ use fairplay_report::rows::{Explained, Extra};
 
 use super::explain::Explainer;
 use super::read::{self, Compression, Content, Counted};
-use super::record::Record;
+use super::record::{Log, Record};
 use super::recycled::RecordBytes;
 use super::walk::{Filter, Found, Tree};
 
@@ -383,7 +383,8 @@ thread_local! {
 }
 
 /// Judges one JSON Lines record (`line` is its 1-based line number in `source`), decoding its
-/// strings into this worker's [`DECODED`].
+/// strings into this worker's [`DECODED`]. Without explanations the log is judged as its CR LF
+/// twin when it can be ([`Record::read`]), and again from its exact text if that gives an error.
 fn record(
     batch: &Batch<'_>,
     explainer: Option<&Explainer>,
@@ -392,43 +393,67 @@ fn record(
     text: &[u8],
 ) -> Output {
     with_kept(&DECODED, |decoded| {
-        let at = format!("{source}:{line}");
-        let row = |log: String, judged: Judged| Row {
-            log,
-            judged,
-            bytes: text.len(),
-        };
-        let record = match Record::read(text, decoded) {
-            Ok(record) => record,
-            Err(e) => {
-                let error = LogError::new(
-                    ErrorKind::Malformed,
-                    line,
-                    None,
-                    format!("not a JSON Lines log record ({{\"id\": ..., \"game\": ..., \"log\": ...}}): {e}"),
-                );
-                return Output::new(row(at.clone(), Judged::error(None, error)), at);
+        if explainer.is_none() {
+            let (output, twin) = record_as(batch, None, source, line, text, decoded, true);
+            if !(twin && output.row.judged.result.is_err()) {
+                return output;
             }
-        };
-        let (log, named_by_id) = match record.id {
-            None => (at.clone(), false),
-            Some(id) => (id.into_owned(), true),
-        };
-        let judged = batch.judge(record.log.as_bytes(), record.game.as_deref());
-        let mut output = Output::new(row(log, judged), at);
-        output.named_by_id = named_by_id;
-        if let Some(explainer) = explainer {
-            let log = record.log.as_bytes();
-            let explained = explainer.explain(&output.row.judged, log);
-            let replayed = record.deal.as_ref().and_then(|deal| {
-                let deal = match deal {
-                    serde_json::Value::String(text) => super::explain::Deal::Text(text),
-                    value => super::explain::Deal::Json(value),
-                };
-                explainer.true_deal(&output.row.judged, log, deal)
-            });
-            output.extra.explanation = fairplay_report::explained::both(explained, replayed);
         }
-        output
+        record_as(batch, explainer, source, line, text, decoded, false).0
     })
+}
+
+/// [`record`], reading the log as its CR LF twin where it can be when `crlf`; also says whether
+/// it was.
+fn record_as(
+    batch: &Batch<'_>,
+    explainer: Option<&Explainer>,
+    source: &str,
+    line: usize,
+    text: &[u8],
+    decoded: &mut Vec<u8>,
+    crlf: bool,
+) -> (Output, bool) {
+    let at = format!("{source}:{line}");
+    let row = |log: String, judged: Judged| Row {
+        log,
+        judged,
+        bytes: text.len(),
+    };
+    let record = match Record::read(text, decoded, crlf) {
+        Ok(record) => record,
+        Err(e) => {
+            let error = LogError::new(
+                ErrorKind::Malformed,
+                line,
+                None,
+                format!("not a JSON Lines log record ({{\"id\": ..., \"game\": ..., \"log\": ...}}): {e}"),
+            );
+            return (
+                Output::new(row(at.clone(), Judged::error(None, error)), at),
+                false,
+            );
+        }
+    };
+    let twin = matches!(record.log, Log::CrLf(_));
+    let (log, named_by_id) = match record.id {
+        None => (at.clone(), false),
+        Some(id) => (id.into_owned(), true),
+    };
+    let judged = batch.judge(record.log.as_bytes(), record.game.as_deref());
+    let mut output = Output::new(row(log, judged), at);
+    output.named_by_id = named_by_id;
+    if let Some(explainer) = explainer {
+        let log = record.log.as_bytes();
+        let explained = explainer.explain(&output.row.judged, log);
+        let replayed = record.deal.as_ref().and_then(|deal| {
+            let deal = match deal {
+                serde_json::Value::String(text) => super::explain::Deal::Text(text),
+                value => super::explain::Deal::Json(value),
+            };
+            explainer.true_deal(&output.row.judged, log, deal)
+        });
+        output.extra.explanation = fairplay_report::explained::both(explained, replayed);
+    }
+    (output, twin)
 }

@@ -13,10 +13,28 @@ pub struct Record<'a> {
     /// The game it names, if any.
     pub game: Option<Cow<'a, str>>,
     /// The log's text.
-    pub log: Cow<'a, str>,
+    pub log: Log<'a>,
     /// With `--true-deals`: the log's true deal, as a list of `{"player", "cards"}` (or the
     /// text of a deal file).
     pub deal: Option<serde_json::Value>,
+}
+
+/// A record's log: its text, or its CR LF twin (see [`Record::read`]).
+pub enum Log<'a> {
+    /// The text, exactly.
+    Text(Cow<'a, str>),
+    /// The text with every line break as CR LF.
+    CrLf(&'a [u8]),
+}
+
+impl Log<'_> {
+    /// The bytes to judge.
+    pub fn as_bytes(&self) -> &[u8] {
+        match self {
+            Log::Text(text) => text.as_bytes(),
+            Log::CrLf(twin) => twin,
+        }
+    }
 }
 
 /// The record as serde_json reads it (any JSON for `id` and `deal`).
@@ -36,14 +54,40 @@ impl<'a> Record<'a> {
     /// Reads one record. A record of strings is read by `fairplay_text::json` (serde_json
     /// spends about as long on a long log's escapes as the referee on the log), which decodes
     /// into `decoded`; any other, and any error, by serde_json.
-    pub fn read(json: &'a [u8], decoded: &'a mut Vec<u8>) -> Result<Self, serde_json::Error> {
-        if let Some([id, game, Some(log)]) =
-            fairplay_text::json::string_fields(json, ["id", "game", "log"], decoded)
-        {
+    ///
+    /// With `crlf`, a log whose only escapes are `\n` comes as its CR LF twin ([`Log::CrLf`]),
+    /// which costs a copy instead of a decoding. A log may end its lines in CR LF, so the twin
+    /// judges as the text does; only the words of an error (a line's length, its text) may
+    /// differ, so a caller judges the exact text again when the twin's judgement is an error.
+    pub fn read(
+        json: &'a [u8],
+        decoded: &'a mut Vec<u8>,
+        crlf: bool,
+    ) -> Result<Self, serde_json::Error> {
+        use fairplay_text::json::{string_fields, string_fields_crlf, Value};
+        const KEYS: [&str; 3] = ["id", "game", "log"];
+        if crlf {
+            if let Some([id, game, Some(log)]) = string_fields_crlf(json, KEYS, 2, decoded) {
+                let text = |value| match value {
+                    Some(Value::Text(text)) => Some(Cow::Borrowed(text)),
+                    // Only the log may come as a twin.
+                    _ => None,
+                };
+                return Ok(Record {
+                    id: text(id),
+                    game: text(game),
+                    log: match log {
+                        Value::Text(text) => Log::Text(Cow::Borrowed(text)),
+                        Value::CrLf(twin) => Log::CrLf(twin),
+                    },
+                    deal: None,
+                });
+            }
+        } else if let Some([id, game, Some(log)]) = string_fields(json, KEYS, decoded) {
             return Ok(Record {
                 id: id.map(Cow::Borrowed),
                 game: game.map(Cow::Borrowed),
-                log: Cow::Borrowed(log),
+                log: Log::Text(Cow::Borrowed(log)),
                 deal: None,
             });
         }
@@ -56,7 +100,7 @@ impl<'a> Record<'a> {
         Ok(Record {
             id,
             game: record.game,
-            log: record.log,
+            log: Log::Text(record.log),
             deal: record.deal,
         })
     }

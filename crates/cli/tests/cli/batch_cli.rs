@@ -489,6 +489,51 @@ fn json_lines_records_read_alike_however_spelt() {
     }
 }
 
+/// A log whose only escapes are line breaks is judged as its CR LF twin; when that gives an
+/// error, the row is the exact text's (a line exactly as long as `--max-line` is one byte longer
+/// in the twin). Each log is written plainly and with every character a `\u` escape (read
+/// exactly), and the rows must be the same.
+#[test]
+fn json_lines_errors_are_those_of_the_exact_text() {
+    let padded = format!("1\n1 A 2 3C no{}\n", " ".repeat(40 - 11));
+    let logs = [
+        padded.as_str(),
+        "3\n1 A 2 3C no\n1 B 2\n",
+        "2\n1 A 2 3C no\n",
+        "1\n1 A 2 3C no\n2 A 1 3D no\n",
+        "2\n1 A 2 3C no\n\n2 A 1 3D no",
+        "2\n1 5s P 5s\n2 Jd X\n",
+    ];
+    let mut input = String::new();
+    for (i, log) in logs.iter().enumerate() {
+        let plain = serde_json::Value::from(*log).to_string();
+        let units: String = log.encode_utf16().map(|u| format!("\\u{u:04x}")).collect();
+        input += &format!("{{\"id\":\"{i}\",\"log\":{plain}}}\n");
+        input += &format!("{{\"id\":\"{i}\",\"log\":\"{units}\"}}\n");
+    }
+    let output = fairplay()
+        .args(["batch", "--format", "csv", "--max-line", "40", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let rows: Vec<Vec<String>> = stdout.lines().skip(1).map(csv_record).collect();
+    assert_eq!(rows.len(), 2 * logs.len(), "{stdout}");
+    assert_eq!(
+        rows[0][2], "fair",
+        "a line of 40 bytes is allowed: {stdout}"
+    );
+    for pair in rows.chunks(2) {
+        assert_eq!(pair[0], pair[1], "{stdout}");
+    }
+    let kinds: Vec<&str> = rows.iter().step_by(2).map(|r| r[2].as_str()).collect();
+    assert_eq!(
+        kinds,
+        ["fair", "error", "error", "error", "fair", "error"],
+        "{stdout}"
+    );
+}
+
 #[test]
 fn game_option_overrides_detection() {
     let (dir, _) = fixture();

@@ -8,6 +8,7 @@ mod batch_cli;
 mod bounded_cli;
 mod completions_cli;
 mod conventions_cli;
+mod crlf_twins;
 mod doc_examples;
 mod explain_cli;
 mod live_cli;
