@@ -208,7 +208,7 @@ impl Text {
 
 /// Room a decoded string has past its end, so that the text between two escapes can be
 /// copied as one block of this size.
-const SLACK: usize = 64;
+const SLACK: usize = 16;
 
 /// The index of the first byte at or after `at` that is not a JSON blank.
 fn blanks(json: &[u8], mut at: usize) -> usize {
@@ -288,67 +288,57 @@ fn string(json: &[u8], start: usize, out: &mut [u8], w: usize) -> Option<(Text, 
     None // No closing quote.
 }
 
-/// Reads the string whose text starts at `start` as [`string`] does, as its CR LF twin: copied
-/// into `out[w..]` a block at a time, each `\n` escape written over as CR LF. `None` when the
-/// string has another escape, a byte beyond ASCII, a control byte or no end: [`string`] then
-/// reads it exactly (or refuses it). `out` has room for all of `json` and [`SLACK`] more.
+/// Reads the string whose text starts at `start` as [`string`] does, as its CR LF twin into
+/// `out[w..]`; `None` when the string has an escape other than `\n`, a byte beyond ASCII, a
+/// control byte or no end: [`string`] then reads it exactly (or refuses it).
 ///
-/// Whether every backslash starts a `\n` is a test on a block's marks, so the loop over its
-/// escapes only writes: two bytes each.
+/// The twin keeps every byte where it is (`\` becomes CR, the `n` after it LF), so it is
+/// written sixteen bytes at a time with no branch per escape; its end is the first quote (one
+/// that is escaped fails the test that every backslash starts a `\n`).
 fn crlf_string(
     json: &[u8],
     start: usize,
     out: &mut [u8],
     w: usize,
 ) -> Option<(Text, usize, usize)> {
-    // The text keeps its length: its byte `i` goes to `out[i + shift]`.
-    let shift = w.wrapping_sub(start);
-    let mut base = start;
-    // Whether the last block ended in a backslash: its `n` is this block's first byte.
-    let mut carried = 0;
-    while base < json.len() {
-        let padded;
-        let block = match json[base..].first_chunk::<64>() {
-            Some(block) => block,
-            None => {
-                padded = Marks::padded(&json[base..]);
-                &padded
-            }
-        };
-        let marks = Marks::of_block(block);
-        let to = base.wrapping_add(shift);
-        // The padding of the last block lands in `out`'s slack, past the text.
-        let written: &mut [u8; 64] = (&mut out[to..to + 64]).try_into().ok()?;
-        written.copy_from_slice(block);
-        if carried != 0 {
-            if marks.ns & 1 == 0 {
-                return None;
-            }
-            written[0] = b'\n';
-        }
-        // The text ends at the first quote (an escaped one fails the test below).
-        let end = marks.quotes.trailing_zeros();
-        let before = if end == 64 { !0 } else { (1u64 << end) - 1 };
-        let backslashes = marks.backslashes & before;
-        if (backslashes << 1 & !marks.ns) | ((marks.controls | marks.highs) & before) != 0 {
+    let end = start + memchr::memchr(b'"', json.get(start..)?)?;
+    let text = &json[start..end];
+    // Each byte's predecessor: the opening quote, then the text's own.
+    let before = json.get(start.checked_sub(1)?..end - 1)?;
+    let twin = out.get_mut(w..w + text.len())?;
+    let (backslash, n) = (u8x16::splat(b'\\'), u8x16::splat(b'n'));
+    // Backslashes not followed by `n`; every byte or'ed (a high bit: beyond ASCII), the least.
+    let (mut lone, mut ored, mut least) = (u8x16::splat(0), u8x16::splat(0), u8x16::splat(0xff));
+    let sixteen = |bytes: &[u8]| u8x16::new(bytes.try_into().expect("sixteen bytes"));
+    let mut chunks = text.chunks_exact(16).zip(before.chunks_exact(16));
+    let mut written = twin.chunks_exact_mut(16);
+    for ((x, p), o) in (&mut chunks).zip(&mut written) {
+        let (x, p) = (sixteen(x), sixteen(p));
+        let (is_backslash, after_backslash) = (x.cmp_eq(backslash), p.cmp_eq(backslash));
+        lone |= after_backslash & !x.cmp_eq(n);
+        ored |= x;
+        least = least.min(x);
+        // `\` (0x5c) less 0x4f is CR, `n` (0x6e) less 0x64 is LF.
+        let crlf = x - (is_backslash & u8x16::splat(0x4f)) - (after_backslash & u8x16::splat(0x64));
+        o.copy_from_slice(&crlf.to_array());
+    }
+    let whole = text.len() / 16 * 16;
+    let (x, p) = (&text[whole..], &before[whole..]);
+    for ((&x, &p), o) in x.iter().zip(p).zip(written.into_remainder()) {
+        if p == b'\\' && x != b'n' || !(b' '..0x80).contains(&x) {
             return None;
         }
-        let mut mask = backslashes;
-        while mask != 0 {
-            let at = mask.trailing_zeros() as usize;
-            // At 63 the `\n` lands past the block: the next block's copy writes it again.
-            out[to + at..to + at + 2].copy_from_slice(b"\r\n");
-            mask &= mask - 1;
-        }
-        if end < 64 {
-            let pos = base + end as usize;
-            let text_end = pos.wrapping_add(shift);
-            return Some((Text::CrLf(w..text_end), pos + 1, text_end));
-        }
-        carried = backslashes >> 63;
-        base += 64;
+        *o = match (x, p) {
+            (b'\\', _) => b'\r',
+            (b'n', b'\\') => b'\n',
+            _ => x,
+        };
     }
-    None
+    let control = least.min(u8x16::splat(0x1f)).cmp_eq(least);
+    if lone.any() || ored.move_mask() != 0 || control.any() || text.last() == Some(&b'\\') {
+        return None;
+    }
+    Some((Text::CrLf(w..w + text.len()), end + 1, w + text.len()))
 }
 
 /// Decodes the escape at `json[pos]` that is not `\n` into `out[w..]`; gives the index after it
@@ -376,10 +366,6 @@ struct Marks {
     quotes: u64,
     backslashes: u64,
     controls: u64,
-    /// Bytes beyond ASCII (0x80 and up).
-    highs: u64,
-    /// The letter `n`, which follows the backslash of a log's line break.
-    ns: u64,
 }
 
 impl Marks {
@@ -387,32 +373,23 @@ impl Marks {
     fn of(text: &[u8]) -> Marks {
         match text.first_chunk::<64>() {
             Some(block) => Marks::of_block(block),
-            None => Marks::of_block(&Marks::padded(text)),
+            None => {
+                let mut block = [b' '; 64];
+                block[..text.len()].copy_from_slice(text);
+                Marks::of_block(&block)
+            }
         }
-    }
-
-    /// A text shorter than a block, padded with blanks (no marks).
-    fn padded(text: &[u8]) -> [u8; 64] {
-        let mut block = [b' '; 64];
-        block[..text.len()].copy_from_slice(text);
-        block
     }
 
     /// Sixteen bytes compared at once (SSE2 on x86-64, NEON, WebAssembly's SIMD where enabled,
     /// through `wide`), their sixteen results gathered as bits.
     fn of_block(block: &[u8; 64]) -> Marks {
-        let (quote, backslash, space, n) = (
-            u8x16::splat(b'"'),
-            u8x16::splat(b'\\'),
-            u8x16::splat(0x1f),
-            u8x16::splat(b'n'),
-        );
+        let (quote, backslash, space) =
+            (u8x16::splat(b'"'), u8x16::splat(b'\\'), u8x16::splat(0x1f));
         let mut marks = Marks {
             quotes: 0,
             backslashes: 0,
             controls: 0,
-            highs: 0,
-            ns: 0,
         };
         for (i, sixteen) in block.chunks_exact(16).enumerate() {
             let bytes = u8x16::new(sixteen.try_into().expect("sixteen bytes"));
@@ -421,8 +398,6 @@ impl Marks {
             marks.backslashes |= bits(bytes.cmp_eq(backslash));
             // A byte is below 0x20 when its minimum with 0x1f is itself.
             marks.controls |= bits(bytes.min(space).cmp_eq(bytes));
-            marks.highs |= bits(bytes);
-            marks.ns |= bits(bytes.cmp_eq(n));
         }
         marks
     }
@@ -440,8 +415,6 @@ impl Marks {
             quotes: bits(|b| b == b'"'),
             backslashes: bits(|b| b == b'\\'),
             controls: bits(|b| b < 0x20),
-            highs: bits(|b| b >= 0x80),
-            ns: bits(|b| b == b'n'),
         }
     }
 }

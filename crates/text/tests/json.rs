@@ -197,6 +197,29 @@ fn reads_escapes_and_borrows_plain_strings() {
 }
 
 #[test]
+fn a_twin_is_refused_for_any_byte_or_escape_it_cannot_keep() {
+    // Every position of a log that spans whole sixteen-byte chunks and a remainder, and in
+    // it a control byte, a character beyond ASCII, or an escape other than `\n`.
+    let log = "12\\n1 A 2 3C no\\n2 A 1 3B yes\\n2 Q 3\\n";
+    for at in 0..=log.len() {
+        for odd in [
+            "\u{1}", "\u{1f}", "\t", "é", "\\t", "\\\\", "\\\"", "\\u0041", "\\r",
+        ] {
+            let json = format!(r#"{{"id":"x","log":"{}{odd}{}"}}"#, &log[..at], &log[at..]);
+            if let Some(why) = serde_agreement::twin_disagreement(json.as_bytes()) {
+                panic!("{why}");
+            }
+            let mut decoded = Vec::new();
+            let read = string_fields_crlf(json.as_bytes(), KEYS, 2, &mut decoded);
+            assert!(
+                !matches!(read, Some([_, _, Some(Value::CrLf(_))])),
+                "{json}: read as a twin"
+            );
+        }
+    }
+}
+
+#[test]
 fn leaves_everything_else_to_a_json_parser() {
     for json in [
         &br#"{"log": "a" "#[..],
