@@ -1,6 +1,7 @@
 //! `fairplay_text::json::string_fields`, the fast reader of JSON Lines log records, never
 //! panics, and whatever it reads serde_json reads the same way: the same strings, and no key
-//! unknown or repeated (it leaves every other input to serde_json).
+//! unknown or repeated (it leaves every other input to serde_json); `string_fields_crlf` reads
+//! the same inputs, the log as the same text or as its CR LF twin.
 //!
 //! Input: a JSON Lines record (one JSON object), no header.
 
