@@ -72,8 +72,8 @@ pub enum Value<'a> {
 
 /// [`string_fields`], except that the string of `keys[crlf]` (a log) may come as its CR LF
 /// twin ([`Value::CrLf`]): when its only escapes are `\n` and it is ASCII, each `\n` is read as
-/// the two bytes CR LF, which keeps every byte where it was. The string is then copied a block
-/// of 64 bytes at a time and two bytes written per escape, instead of being decoded text between
+/// the two bytes CR LF, which keeps every byte where it was. The string is then rewritten
+/// sixteen bytes at a time with no branch per escape, instead of being decoded text between
 /// escapes; a log whose lines may end in CR LF reads the same either way. It reads the records
 /// [`string_fields`] reads, the other strings the same way, and the twin is the exact text with
 /// each line break as CR LF (a property test and the fuzz target `json_fields` check both).

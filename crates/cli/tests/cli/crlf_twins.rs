@@ -54,6 +54,16 @@ fn assert_twins_agree(batch: &Batch<'_>, log: &str, what: &str) -> Judged {
     twin
 }
 
+/// Checks a simulated log and a damaged copy; gives whether the log is a foul. The undamaged
+/// twin must be judged, not refused.
+fn check(batch: &Batch<'_>, log: &str, seed: u64, what: &str) -> bool {
+    let twin = assert_twins_agree(batch, log, &format!("{what} seed {seed}"));
+    let judgement = twin.result.expect("a simulated log's twin is judged");
+    let damaged = damaged(log, seed);
+    assert_twins_agree(batch, &damaged, &format!("{what} seed {seed}, damaged"));
+    judgement.verdict.foul().is_some()
+}
+
 #[test]
 fn crlf_twins_judge_as_their_logs() {
     let mut games = Registry::new();
@@ -61,36 +71,18 @@ fn crlf_twins_judge_as_their_logs() {
         .register(Quartets::new(Rules::standard()))
         .register(Sequence::new(SequenceRules::Contract));
     let batch = Batch::new(&games, None).unwrap();
-    let (mut judged, mut fouls) = (0, 0);
+    let mut fouls = Vec::new();
+    let inject = |seed: u64| if seed % 2 == 0 { 0.02 } else { 0.0 };
     for seed in 0..600u64 {
         let config = quartets::Config::new(Rules::standard())
             .with_cheat_rate([0.0, 0.01, 0.05][seed as usize % 3])
             .with_foolish_rate(if seed % 4 == 0 { 0.2 } else { 0.0 })
             .with_max_actions(300);
         let log = quartets::simulate_seeded(&config, seed).log();
-        let twin = assert_twins_agree(&batch, &log, &format!("quartets seed {seed}"));
-        // The undamaged twin is judged, not refused.
-        let judgement = twin.result.expect("a simulated log's twin is judged");
-        fouls += usize::from(judgement.verdict.foul().is_some());
-        judged += 1;
-        assert_twins_agree(
-            &batch,
-            &damaged(&log, seed),
-            &format!("quartets seed {seed}, damaged"),
-        );
-
-        let config =
-            sequence::Config::contract().with_inject_rate(if seed % 2 == 0 { 0.02 } else { 0.0 });
+        fouls.push(check(&batch, &log, seed, "quartets"));
+        let config = sequence::Config::contract().with_inject_rate(inject(seed));
         let log = sequence::simulate_seeded(&config, seed).log();
-        let twin = assert_twins_agree(&batch, &log, &format!("sequence seed {seed}"));
-        let judgement = twin.result.expect("a simulated log's twin is judged");
-        fouls += usize::from(judgement.verdict.foul().is_some());
-        judged += 1;
-        assert_twins_agree(
-            &batch,
-            &damaged(&log, seed),
-            &format!("sequence seed {seed}, damaged"),
-        );
+        fouls.push(check(&batch, &log, seed, "sequence"));
     }
     // The full rules on the real board, teams told from the log.
     let mut full = Registry::new();
@@ -98,22 +90,15 @@ fn crlf_twins_judge_as_their_logs() {
     let batch = Batch::new(&full, None).unwrap();
     for seed in 0..200u64 {
         let teams = [Teams::Two, Teams::Three][seed as usize % 2];
-        let config =
-            sequence::Config::full(teams).with_inject_rate(if seed % 2 == 0 { 0.02 } else { 0.0 });
+        let config = sequence::Config::full(teams).with_inject_rate(inject(seed));
         let log = sequence::simulate_seeded(&config, seed).log();
-        let twin = assert_twins_agree(&batch, &log, &format!("full sequence seed {seed}"));
-        let judgement = twin.result.expect("a simulated log's twin is judged");
-        fouls += usize::from(judgement.verdict.foul().is_some());
-        judged += 1;
-        assert_twins_agree(
-            &batch,
-            &damaged(&log, seed),
-            &format!("full sequence seed {seed}, damaged"),
-        );
+        fouls.push(check(&batch, &log, seed, "full sequence"));
     }
     // Both verdicts were met.
+    let foul = fouls.iter().filter(|&&foul| foul).count();
     assert!(
-        fouls > 100 && judged - fouls > 100,
-        "{fouls} fouls of {judged}"
+        foul > 100 && fouls.len() - foul > 100,
+        "{foul} fouls of {}",
+        fouls.len()
     );
 }
