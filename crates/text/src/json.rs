@@ -70,8 +70,8 @@ pub enum Value<'a> {
     CrLf(&'a [u8]),
 }
 
-/// [`string_fields`], except that the string of `keys[crlf]` (a log) may come as its CR LF
-/// twin ([`Value::CrLf`]): when its only escapes are `\n` and it is ASCII, each `\n` is read as
+/// [`string_fields`], except that the string of `keys[crlf]` (a log), when `crlf` names one,
+/// may come as its CR LF twin ([`Value::CrLf`]): when its only escapes are `\n` and it is ASCII, each `\n` is read as
 /// the two bytes CR LF, which keeps every byte where it was. The string is then rewritten
 /// sixteen bytes at a time with no branch per escape, instead of being decoded text between
 /// escapes; a log whose lines may end in CR LF reads the same either way. It reads the records
@@ -82,22 +82,22 @@ pub enum Value<'a> {
 /// use fairplay_text::json::{string_fields_crlf, Value};
 /// let record = br#"{"id": "g\n7", "log": "2\n1 A 2 3C no\n2 Q 1\n"}"#;
 /// let mut decoded = Vec::new();
-/// let [id, log] = string_fields_crlf(record, ["id", "log"], 1, &mut decoded).unwrap();
+/// let [id, log] = string_fields_crlf(record, ["id", "log"], Some(1), &mut decoded).unwrap();
 /// assert_eq!(id, Some(Value::Text("g\n7")));
 /// assert_eq!(log, Some(Value::CrLf(b"2\r\n1 A 2 3C no\r\n2 Q 1\r\n")));
 ///
 /// // Another escape, or a character beyond ASCII: the exact text.
 /// let record = br#"{"log": "2\n1 A 2 3C no\t\n"}"#;
-/// let [log] = string_fields_crlf(record, ["log"], 0, &mut decoded).unwrap();
+/// let [log] = string_fields_crlf(record, ["log"], Some(0), &mut decoded).unwrap();
 /// assert_eq!(log, Some(Value::Text("2\n1 A 2 3C no\t\n")));
 /// ```
 pub fn string_fields_crlf<'a, const N: usize>(
     json: &'a [u8],
     keys: [&str; N],
-    crlf: usize,
+    crlf: Option<usize>,
     decoded: &'a mut Vec<u8>,
 ) -> Option<[Option<Value<'a>>; N]> {
-    let fields = fields(json, keys, Some(crlf), decoded)?;
+    let fields = fields(json, keys, crlf, decoded)?;
     let decoded: &'a [u8] = decoded;
     let mut values = [None; N];
     for (value, field) in values.iter_mut().zip(fields) {

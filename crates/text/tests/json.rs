@@ -154,7 +154,7 @@ proptest! {
         let log = lines.join("\n");
         let json = serde_json::json!({ "id": id, "log": log }).to_string();
         let mut decoded = Vec::new();
-        let read = string_fields_crlf(json.as_bytes(), KEYS, 2, &mut decoded).map(|[_, _, log]| log);
+        let read = string_fields_crlf(json.as_bytes(), KEYS, Some(2), &mut decoded).map(|[_, _, log]| log);
         let twin = log.replace('\n', "\r\n");
         prop_assert_eq!(read, Some(Some(Value::CrLf(twin.as_bytes()))));
     }
@@ -163,7 +163,7 @@ proptest! {
     fn reads_long_logs_as_their_crlf_twins((json, log) in long_record()) {
         // A log of ASCII lines whose only escapes are line breaks comes as its twin.
         let mut decoded = Vec::new();
-        let read = string_fields_crlf(&json, KEYS, 2, &mut decoded).map(|[_, _, log]| log);
+        let read = string_fields_crlf(&json, KEYS, Some(2), &mut decoded).map(|[_, _, log]| log);
         let plain = log.is_ascii() && !log.contains(['"', '\\', '\r', '\t', '\u{1}']);
         if plain {
             let twin = log.replace('\n', "\r\n");
@@ -210,7 +210,7 @@ fn a_twin_is_refused_for_any_byte_or_escape_it_cannot_keep() {
                 panic!("{why}");
             }
             let mut decoded = Vec::new();
-            let read = string_fields_crlf(json.as_bytes(), KEYS, 2, &mut decoded);
+            let read = string_fields_crlf(json.as_bytes(), KEYS, Some(2), &mut decoded);
             assert!(
                 !matches!(read, Some([_, _, Some(Value::CrLf(_))])),
                 "{json}: read as a twin"

@@ -64,30 +64,23 @@ impl<'a> Record<'a> {
         decoded: &'a mut Vec<u8>,
         crlf: bool,
     ) -> Result<Self, serde_json::Error> {
-        use fairplay_text::json::{string_fields, string_fields_crlf, Value};
-        const KEYS: [&str; 3] = ["id", "game", "log"];
-        if crlf {
-            if let Some([id, game, Some(log)]) = string_fields_crlf(json, KEYS, 2, decoded) {
-                let text = |value| match value {
-                    Some(Value::Text(text)) => Some(Cow::Borrowed(text)),
-                    // Only the log may come as a twin.
-                    _ => None,
-                };
-                return Ok(Record {
-                    id: text(id),
-                    game: text(game),
-                    log: match log {
-                        Value::Text(text) => Log::Text(Cow::Borrowed(text)),
-                        Value::CrLf(twin) => Log::CrLf(twin),
-                    },
-                    deal: None,
-                });
-            }
-        } else if let Some([id, game, Some(log)]) = string_fields(json, KEYS, decoded) {
+        use fairplay_text::json::{string_fields_crlf, Value};
+        let crlf = crlf.then_some(2);
+        if let Some([id, game, Some(log)]) =
+            string_fields_crlf(json, ["id", "game", "log"], crlf, decoded)
+        {
+            let text = |value| match value {
+                Some(Value::Text(text)) => Some(Cow::Borrowed(text)),
+                // Only the log may come as a twin.
+                _ => None,
+            };
             return Ok(Record {
-                id: id.map(Cow::Borrowed),
-                game: game.map(Cow::Borrowed),
-                log: Log::Text(Cow::Borrowed(log)),
+                id: text(id),
+                game: text(game),
+                log: match log {
+                    Value::Text(text) => Log::Text(Cow::Borrowed(text)),
+                    Value::CrLf(twin) => Log::CrLf(twin),
+                },
                 deal: None,
             });
         }

@@ -49,7 +49,7 @@ pub fn twin_disagreement(json: &[u8]) -> Option<String> {
     let mut decoded = b"{\"log\": \"stale\\n\"}".repeat(8);
     let exact = string_fields(json, KEYS, &mut decoded).map(|f| f.map(|s| s.map(String::from)));
     let mut twin_decoded = b"{\"log\": \"stale\\r\\n\"}".repeat(8);
-    let twin = string_fields_crlf(json, KEYS, 2, &mut twin_decoded).map(|fields| {
+    let twin = string_fields_crlf(json, KEYS, Some(2), &mut twin_decoded).map(|fields| {
         fields.map(|field| match field {
             None => (None, false),
             Some(Value::Text(text)) => (Some(text.as_bytes().to_vec()), false),
