@@ -1,6 +1,6 @@
 //! The floor of `fairplay batch` over a directory: walk it as the batch does (sorted, hidden
 //! names skipped) and read every file whole, judging nothing, on one thread. Compare with
-//! `fairplay batch -j1` on the same tree (README, Performance):
+//! `fairplay batch -j1` on the same tree (docs/performance.md):
 //!
 //! ```sh
 //! cargo build --release --example read_only
