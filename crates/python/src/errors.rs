@@ -27,11 +27,25 @@ impl From<Failure> for PyErr {
 /// The `fairplay.LogError` subclass of `error`'s kind, with its `kind`, `line`, `action`,
 /// `message` and `game`; its text is the error's, as the command line writes it.
 pub fn log_error(py: Python<'_>, game: Option<&str>, error: &LogError) -> PyErr {
+    raise(py, game, error, error.to_string())
+}
+
+/// [`log_error`] for a line of a game judged as it is played: its text is the place and the
+/// message as `--live` words an ignored line (`line 2: ...`, with no action number).
+pub fn live_error(py: Python<'_>, game: Option<&str>, error: &LogError) -> PyErr {
+    let text = match error.line {
+        0 => error.message.clone(),
+        line => format!("line {line}: {}", error.message),
+    };
+    raise(py, game, error, text)
+}
+
+fn raise(py: Python<'_>, game: Option<&str>, error: &LogError, text: String) -> PyErr {
     let raise = || -> PyResult<PyErr> {
         let module = py.import("fairplay._errors")?;
         let class = module.getattr("error_class")?.call1((error.kind.name(),))?;
         let instance = class.call1((
-            error.to_string(),
+            text,
             error.kind.name(),
             error.line,
             error.action,

@@ -13,39 +13,30 @@
 //!   array (the Arrow PyCapsule interface, [`arrow`]), into an Arrow table of rows.
 //!
 //! A log that cannot be judged raises `fairplay.LogError` (a subclass per kind, [`errors`]);
-//! bad options raise `ValueError`. Nothing here panics on any input.
+//! bad options raise `ValueError` naming the option ([`options`]); rows that memory cannot hold
+//! raise `MemoryError` ([`columns`]). Nothing here panics or aborts on any input.
 
 #![warn(missing_docs)]
 
 use pyo3::prelude::*;
 
 pub mod arrow;
+pub mod columns;
 pub mod errors;
 pub mod many;
+pub mod options;
+pub mod pool;
 pub mod quartets;
 pub mod referee;
 pub mod sequence;
+pub mod text;
 pub mod value;
-
-/// Text or bytes of a log, copied so that it can be judged without the GIL.
-pub(crate) fn log_bytes(log: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
-    if let Ok(text) = log.cast::<pyo3::types::PyString>() {
-        return Ok(text.to_cow()?.as_bytes().to_vec());
-    }
-    if let Ok(bytes) = log.cast::<pyo3::types::PyBytes>() {
-        return Ok(bytes.as_bytes().to_vec());
-    }
-    Err(pyo3::exceptions::PyTypeError::new_err(format!(
-        "a log is a str or bytes, not {}",
-        log.get_type().name()?
-    )))
-}
 
 /// The game of a log (`quartets` or `sequence`), told from its first action line as `fairplay
 /// batch --game auto` tells it; `fairplay.UnknownGameError` when neither game's notation reads it.
 #[pyfunction]
 fn detect(py: Python<'_>, log: &Bound<'_, PyAny>) -> PyResult<&'static str> {
-    let log = log_bytes(log)?;
+    let log = text::Text::required(log, "a log")?;
     let mut games = fairplay_core::Registry::new();
     games
         .register(fairplay_quartets::Quartets::new(
@@ -65,6 +56,8 @@ fn detect(py: Python<'_>, log: &Bound<'_, PyAny>) -> PyResult<&'static str> {
 fn _fairplay(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("SCHEMA_VERSION", fairplay_core::SCHEMA_VERSION)?;
+    m.add("MAX_THREADS", pool::MAX_THREADS)?;
+    m.add("DEFAULT_MAX_LINE", fairplay_core::lines::DEFAULT_MAX_LINE)?;
     m.add_function(wrap_pyfunction!(detect, m)?)?;
     m.add_function(wrap_pyfunction!(quartets::quartets_judge, m)?)?;
     m.add_function(wrap_pyfunction!(sequence::sequence_judge, m)?)?;

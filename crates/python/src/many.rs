@@ -1,103 +1,250 @@
-//! Many logs at once: `judge_many` judges a list of strings or an Arrow string array in
+//! Many logs at once: `judge_many` judges a sequence of strings or an Arrow string array in
 //! parallel with the core's batch driver, without the GIL, into one Arrow record batch of
 //! rows: `index`, then the columns of `fairplay batch` (`fairplay_report::rows::Cells`) but
 //! the log's name.
+//!
+//! Every option is checked first, then the input (its kind, and the type of every item of a
+//! sequence), before a thread is started or a log judged. The logs are then judged in chunks
+//! of at most [`CHUNK_LOGS`] logs and [`CHUNK_BYTES`] (or one longer log): a chunk of a Python
+//! sequence is read with the GIL (a `str` as the UTF-8 Python holds for it, a `bytes` as it
+//! is: no copy of ours), judged without it and let go; between chunks the call checks for
+//! signals, so Ctrl-C stops it within a chunk. Beyond the rows, memory holds one chunk.
 
 use std::sync::Arc;
 
-use arrow_array::builder::{Int64Builder, StringBuilder};
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, RecordBatch};
-use arrow_schema::{DataType, Field, Schema};
+use arrow_schema::DataType;
 use fairplay_core::batch::{Batch, Judged, Row};
+use fairplay_core::lines::DEFAULT_MAX_LINE;
 use fairplay_core::{ErrorKind, LogError, Registry};
 use fairplay_quartets::Quartets;
 use fairplay_report::rows::Cells;
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyMemoryError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyCapsule, PyDict, PyList, PyString};
+use pyo3::types::{PyBytes, PyCapsule, PyDict, PyList, PySequence, PyString};
 use pyo3::IntoPyObjectExt;
+use rayon::ThreadPool;
 
+use crate::columns::{Full, RowColumns};
 use crate::errors::usage;
+use crate::options::{int, int_or_default, USIZE_MAX};
+use crate::pool::MAX_THREADS;
+use crate::text::Text;
 
-/// The logs of a call, borrowed from Arrow arrays or from one buffer copied from a list.
-enum Logs {
-    /// Arrow chunks, kept alive while their slices are judged.
-    Arrow(Vec<ArrayRef>),
-    /// Strings of a list, end to end, with each one's range (`None`: not a string).
-    Copied(Vec<u8>, Vec<Option<(usize, usize)>>),
+/// Most logs judged between two checks for signals.
+pub const CHUNK_LOGS: usize = 4 * fairplay_core::batch::WINDOW;
+
+/// Most bytes of logs judged between two checks for signals (a longer log is a chunk alone):
+/// what a chunk of a Python sequence holds beyond the logs themselves.
+pub const CHUNK_BYTES: usize = fairplay_core::batch::WINDOW_BYTES;
+
+/// One Arrow chunk of logs: strings or binary, of any offset width or as views.
+enum Column<'a> {
+    Utf8(&'a arrow_array::StringArray),
+    LargeUtf8(&'a arrow_array::LargeStringArray),
+    Utf8View(&'a arrow_array::StringViewArray),
+    Binary(&'a arrow_array::BinaryArray),
+    LargeBinary(&'a arrow_array::LargeBinaryArray),
+    BinaryView(&'a arrow_array::BinaryViewArray),
+    Null,
 }
 
-impl Logs {
-    /// Every log as bytes, in order (`None`: a null).
-    fn slices(&self) -> PyResult<Vec<Option<&[u8]>>> {
-        match self {
-            Logs::Copied(buffer, ranges) => Ok(ranges
-                .iter()
-                .map(|range| range.map(|(start, end)| &buffer[start..end]))
-                .collect()),
-            Logs::Arrow(chunks) => {
-                let mut logs = Vec::with_capacity(chunks.iter().map(|c| c.len()).sum());
-                for chunk in chunks {
-                    push_chunk(&mut logs, chunk.as_ref())?;
-                }
-                Ok(logs)
+impl<'a> Column<'a> {
+    fn of(chunk: &'a dyn Array) -> PyResult<Column<'a>> {
+        Ok(match chunk.data_type() {
+            DataType::Utf8 => Column::Utf8(chunk.as_string()),
+            DataType::LargeUtf8 => Column::LargeUtf8(chunk.as_string()),
+            DataType::Utf8View => Column::Utf8View(chunk.as_string_view()),
+            DataType::Binary => Column::Binary(chunk.as_binary()),
+            DataType::LargeBinary => Column::LargeBinary(chunk.as_binary()),
+            DataType::BinaryView => Column::BinaryView(chunk.as_binary_view()),
+            DataType::Null => Column::Null,
+            other => {
+                return Err(PyTypeError::new_err(format!(
+                    "expected an Arrow array of strings (logs), found {other}"
+                )))
+            }
+        })
+    }
+
+    /// The log at `row` (`None`: a null).
+    fn get(&self, row: usize, chunk: &dyn Array) -> Option<&'a [u8]> {
+        if chunk.is_null(row) {
+            return None;
+        }
+        Some(match self {
+            Column::Utf8(array) => array.value(row).as_bytes(),
+            Column::LargeUtf8(array) => array.value(row).as_bytes(),
+            Column::Utf8View(array) => array.value(row).as_bytes(),
+            Column::Binary(array) => array.value(row),
+            Column::LargeBinary(array) => array.value(row),
+            Column::BinaryView(array) => array.value(row),
+            Column::Null => return None,
+        })
+    }
+}
+
+/// The logs of a call.
+enum Input<'py> {
+    /// Arrow chunks, kept alive while their logs are judged where they lie.
+    Arrow(Vec<ArrayRef>),
+    /// A Python sequence of `str`, `bytes` or `None`.
+    Sequence(Bound<'py, PySequence>),
+}
+
+impl<'py> Input<'py> {
+    /// The logs `logs` holds: an Arrow array (or a one-column table), or a sequence whose items
+    /// are all logs. Anything else (an iterator, a set, a dict) is a `TypeError`: it may be
+    /// endless, and a dict would be judged by its keys.
+    fn of(logs: &Bound<'py, PyAny>) -> PyResult<Input<'py>> {
+        if crate::arrow::is_arrow(logs)? {
+            let chunks = crate::arrow::import(logs)?;
+            for chunk in &chunks {
+                Column::of(chunk.as_ref())?;
+            }
+            return Ok(Input::Arrow(chunks));
+        }
+        if logs.is_instance_of::<PyString>() || logs.is_instance_of::<PyBytes>() {
+            return Err(PyTypeError::new_err(
+                "judge_many takes many logs (a list or an Arrow array); judge one with judge()",
+            ));
+        }
+        let Ok(sequence) = logs.cast::<PySequence>() else {
+            return Err(PyTypeError::new_err(format!(
+                "judge_many takes a sequence of logs (a list or a tuple) or an Arrow array of \
+                 strings, not a {}: make a list of a few logs, or judge a stream of logs in \
+                 chunks (the guide's \"A stream of logs\")",
+                logs.get_type().name()?
+            )));
+        };
+        for (index, item) in sequence.try_iter()?.enumerate() {
+            let item = item?;
+            if !(item.is_none()
+                || item.is_instance_of::<PyString>()
+                || item.is_instance_of::<PyBytes>())
+            {
+                return Err(PyTypeError::new_err(format!(
+                    "log {index}: a log is a str or bytes, not {}",
+                    item.get_type().name()?
+                )));
             }
         }
+        Ok(Input::Sequence(sequence.clone()))
+    }
+
+    fn len(&self) -> PyResult<usize> {
+        match self {
+            Input::Arrow(chunks) => Ok(chunks.iter().map(|chunk| chunk.len()).sum()),
+            Input::Sequence(sequence) => sequence.len(),
+        }
     }
 }
 
-/// The logs of one Arrow chunk: strings or binary, of any offset width or as views.
-fn push_chunk<'a>(logs: &mut Vec<Option<&'a [u8]>>, chunk: &'a dyn Array) -> PyResult<()> {
-    macro_rules! push {
-        ($array:expr, $bytes:expr) => {{
-            let array = $array;
-            logs.extend((0..array.len()).map(|i| array.is_valid(i).then(|| $bytes(array.value(i)))))
-        }};
-    }
-    match chunk.data_type() {
-        DataType::Utf8 => push!(chunk.as_string::<i32>(), str::as_bytes),
-        DataType::LargeUtf8 => push!(chunk.as_string::<i64>(), str::as_bytes),
-        DataType::Utf8View => push!(chunk.as_string_view(), str::as_bytes),
-        DataType::Binary => push!(chunk.as_binary::<i32>(), std::convert::identity),
-        DataType::LargeBinary => push!(chunk.as_binary::<i64>(), std::convert::identity),
-        DataType::BinaryView => push!(chunk.as_binary_view(), std::convert::identity),
-        DataType::Null => logs.extend(std::iter::repeat_n(None, chunk.len())),
-        other => {
-            return Err(PyTypeError::new_err(format!(
-                "expected an Arrow array of strings (logs), found {other}"
-            )))
-        }
-    }
-    Ok(())
+/// The judging of one call: the batch, the pool it runs on, the rows so far.
+struct Judging<'b> {
+    batch: &'b Batch<'b>,
+    pool: Option<Arc<ThreadPool>>,
+    columns: RowColumns,
+    /// The index of the next log.
+    next: usize,
 }
 
-/// The logs of a Python sequence of `str` (or `bytes`, or `None`), copied into one buffer.
-fn copy_list(logs: &Bound<'_, PyAny>) -> PyResult<Logs> {
-    // Any iterable of logs; its length, when it has one, only sizes the buffers.
-    let count = logs.len().unwrap_or(0);
-    let mut buffer = Vec::new();
-    let mut ranges = Vec::with_capacity(count);
-    for item in logs.try_iter()? {
-        let item = item?;
-        let start = buffer.len();
-        if let Ok(text) = item.cast::<PyString>() {
-            buffer.extend_from_slice(text.to_cow()?.as_bytes());
-        } else if let Ok(bytes) = item.cast::<PyBytes>() {
-            buffer.extend_from_slice(bytes.as_bytes());
-        } else if item.is_none() {
-            ranges.push(None);
-            continue;
-        } else {
-            return Err(PyTypeError::new_err(format!(
-                "log {}: a log is a str or bytes, not {}",
-                ranges.len(),
-                item.get_type().name()?
-            )));
-        }
-        ranges.push(Some((start, buffer.len())));
+impl Judging<'_> {
+    /// Judges `logs`, the next chunk, without the GIL, after a check for signals (Ctrl-C).
+    fn chunk(&mut self, py: Python<'_>, logs: &[Option<&[u8]>]) -> PyResult<()> {
+        py.check_signals()?;
+        let Judging {
+            batch,
+            pool,
+            columns,
+            next,
+        } = self;
+        let done = py.detach(|| {
+            let mut run = || {
+                batch.run(logs.iter().copied(), judge_log, |judged| {
+                    let row = Row {
+                        log: String::new(),
+                        judged,
+                        bytes: 0,
+                    };
+                    columns.push(*next, &Cells::of(&row))?;
+                    *next += 1;
+                    Ok::<(), Full>(())
+                })
+            };
+            match pool {
+                Some(pool) => pool.install(run),
+                None => run(),
+            }
+        });
+        done.map_err(|Full| no_memory(self.next))
     }
-    Ok(Logs::Copied(buffer, ranges))
+
+    /// Judges a sequence, a chunk at a time.
+    fn sequence(&mut self, py: Python<'_>, logs: &Bound<'_, PySequence>) -> PyResult<()> {
+        let mut at = 0;
+        loop {
+            let end = logs.len()?;
+            let mut held: Vec<Option<Text>> = Vec::new();
+            let mut bytes = 0;
+            while at < end && held.len() < CHUNK_LOGS && bytes < CHUNK_BYTES {
+                let item = logs.get_item(at)?;
+                let text = if item.is_none() {
+                    None
+                } else {
+                    Some(Text::required(&item, "a log")?)
+                };
+                bytes += text.as_ref().map_or(0, |text| text.len());
+                held.push(text);
+                at += 1;
+            }
+            if held.is_empty() {
+                return Ok(());
+            }
+            let chunk: Vec<Option<&[u8]>> = held.iter().map(|text| text.as_deref()).collect();
+            self.chunk(py, &chunk)?;
+        }
+    }
+
+    /// Judges Arrow chunks where they lie, a chunk of logs at a time.
+    fn arrow(&mut self, py: Python<'_>, chunks: &[ArrayRef]) -> PyResult<()> {
+        let mut logs: Vec<Option<&[u8]>> = Vec::new();
+        for chunk in chunks {
+            let column = Column::of(chunk.as_ref())?;
+            let mut row = 0;
+            while row < chunk.len() {
+                logs.clear();
+                let mut bytes = 0;
+                while row < chunk.len() && logs.len() < CHUNK_LOGS && bytes < CHUNK_BYTES {
+                    let log = column.get(row, chunk.as_ref());
+                    bytes += log.map_or(0, <[u8]>::len);
+                    logs.push(log);
+                    row += 1;
+                }
+                self.chunk(py, &logs)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The judgement of one log of a chunk (`None`: a null).
+fn judge_log(batch: &Batch<'_>, log: &Option<&[u8]>) -> Judged {
+    match log {
+        Some(log) => batch.judge(log, None),
+        None => Judged::error(
+            None,
+            LogError::new(ErrorKind::Malformed, 0, None, "no log (a null)"),
+        ),
+    }
+}
+
+/// The `MemoryError` of rows that memory cannot hold.
+fn no_memory(rows: usize) -> PyErr {
+    PyMemoryError::new_err(format!(
+        "judge_many: no memory for the rows (after {rows} rows): judge fewer logs at a time"
+    ))
 }
 
 /// The rows of `judge_many`: one Arrow record batch, read through `__arrow_c_stream__`
@@ -163,164 +310,56 @@ fn cell(py: Python<'_>, column: &ArrayRef, row: usize) -> PyResult<Py<PyAny>> {
     }
 }
 
-/// The columns of the rows, in order.
-pub const COLUMNS: [&str; 8] = [
-    "index", "game", "verdict", "action", "line", "actions", "kind", "detail",
-];
-
-/// Column builders, filled in input order.
-struct Builders {
-    index: Int64Builder,
-    game: StringBuilder,
-    verdict: StringBuilder,
-    action: Int64Builder,
-    line: Int64Builder,
-    actions: Int64Builder,
-    kind: StringBuilder,
-    detail: StringBuilder,
-}
-
-impl Builders {
-    fn new(rows: usize) -> Builders {
-        let strings = || StringBuilder::with_capacity(rows, rows * 8);
-        Builders {
-            index: Int64Builder::with_capacity(rows),
-            game: strings(),
-            verdict: strings(),
-            action: Int64Builder::with_capacity(rows),
-            line: Int64Builder::with_capacity(rows),
-            actions: Int64Builder::with_capacity(rows),
-            kind: strings(),
-            detail: StringBuilder::with_capacity(rows, rows),
-        }
-    }
-
-    fn push(&mut self, index: usize, row: &Row) {
-        let cells = Cells::of(row);
-        let number = |n: Option<u64>| n.and_then(|n| i64::try_from(n).ok());
-        self.index.append_value(index as i64);
-        self.game.append_option(cells.game);
-        self.verdict.append_value(cells.verdict);
-        self.action.append_option(number(cells.action));
-        self.line
-            .append_option(number(cells.line.map(|n| n as u64)));
-        self.actions
-            .append_option(number(cells.actions.map(|n| n as u64)));
-        self.kind.append_option(cells.kind);
-        self.detail.append_option(cells.detail);
-    }
-
-    fn finish(mut self) -> Result<RecordBatch, arrow_schema::ArrowError> {
-        let numbers = [1, 0, 0, 1, 1, 1, 0, 0];
-        let fields: Vec<Field> = COLUMNS
-            .iter()
-            .zip(numbers)
-            .map(|(name, number)| {
-                let data_type = if number == 1 {
-                    DataType::Int64
-                } else {
-                    DataType::Utf8
-                };
-                // Every row has an index and a verdict; the other cells may be empty.
-                Field::new(*name, data_type, !matches!(*name, "index" | "verdict"))
-            })
-            .collect();
-        let columns: Vec<ArrayRef> = vec![
-            Arc::new(self.index.finish()),
-            Arc::new(self.game.finish()),
-            Arc::new(self.verdict.finish()),
-            Arc::new(self.action.finish()),
-            Arc::new(self.line.finish()),
-            Arc::new(self.actions.finish()),
-            Arc::new(self.kind.finish()),
-            Arc::new(self.detail.finish()),
-        ];
-        RecordBatch::try_new(Arc::new(Schema::new(fields)), columns)
-    }
-}
-
 /// Judges many logs in parallel (all cores, or `threads`) without holding the GIL, as
 /// `fairplay batch` does: each log's game told from it (`game="auto"`) or named.
 #[pyfunction]
-#[pyo3(signature = (logs, *, game="auto", threads=None, players=4, sets=8, cards_per_set=4,
-    hands=None, rules="contract", teams=None, first=None, card_plays=None))]
+#[pyo3(signature = (logs, *, game="auto", threads=None, players=None, sets=None,
+    cards_per_set=None, hands=None, rules="contract", teams=None, first=None, card_plays=None,
+    max_line=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn judge_many(
     py: Python<'_>,
     logs: &Bound<'_, PyAny>,
     game: &str,
-    threads: Option<usize>,
-    players: usize,
-    sets: usize,
-    cards_per_set: usize,
-    hands: Option<Vec<u32>>,
+    threads: Option<&Bound<'_, PyAny>>,
+    players: Option<&Bound<'_, PyAny>>,
+    sets: Option<&Bound<'_, PyAny>>,
+    cards_per_set: Option<&Bound<'_, PyAny>>,
+    hands: Option<Vec<Bound<'_, PyAny>>>,
     rules: &str,
-    teams: Option<u8>,
+    teams: Option<&Bound<'_, PyAny>>,
     first: Option<&str>,
     card_plays: Option<&Bound<'_, PyAny>>,
+    max_line: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Rows> {
+    // Every option first: nothing is read, started or judged before they are all good.
+    let threads: Option<usize> = threads
+        .map(|n| int(n, "threads", 1..=MAX_THREADS))
+        .transpose()?;
+    let max_line = int_or_default(max_line, "max_line", 0..=USIZE_MAX, DEFAULT_MAX_LINE)?;
     let quartets = Quartets::new(crate::quartets::rules(players, sets, cards_per_set, hands)?);
     let sequence = crate::sequence::game(rules, teams, first, card_plays)?;
     let mut games = Registry::new();
     games.register(quartets).register(sequence);
-    let batch = Batch::new(&games, Some(game)).map_err(|e| usage(e.message))?;
-    let pool = match threads {
-        Some(0) => return Err(usage("threads: at least 1")),
-        Some(n) => Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(n)
-                .build()
-                .map_err(usage)?,
-        ),
-        None => None,
+    let batch = Batch::new(&games, Some(game))
+        .map_err(|e| usage(e.message))?
+        .with_max_line(max_line);
+    let input = Input::of(logs)?;
+    let count = input.len()?;
+    let mut judging = Judging {
+        batch: &batch,
+        // No logs, no threads: a call on none (Spark's driver checking the options) starts none.
+        pool: match (threads, count) {
+            (Some(threads), 1..) => Some(crate::pool::of(threads)?),
+            _ => None,
+        },
+        columns: RowColumns::with_capacity(count).map_err(|Full| no_memory(0))?,
+        next: 0,
     };
-    let logs = if crate::arrow::is_arrow(logs)? {
-        Logs::Arrow(crate::arrow::import(logs)?)
-    } else if logs.is_instance_of::<PyString>() || logs.is_instance_of::<PyBytes>() {
-        return Err(PyTypeError::new_err(
-            "judge_many takes many logs (a list or an Arrow array); judge one with judge()",
-        ));
-    } else {
-        copy_list(logs)?
-    };
-    let slices = logs.slices()?;
-    let batch = py.detach(|| {
-        let run = || judge_all(&batch, &slices);
-        match &pool {
-            Some(pool) => pool.install(run),
-            None => run(),
-        }
-    });
-    Ok(Rows {
-        batch: batch.map_err(usage)?,
-    })
-}
-
-/// The rows of `logs`, in order.
-fn judge_all(
-    batch: &Batch<'_>,
-    logs: &[Option<&[u8]>],
-) -> Result<RecordBatch, arrow_schema::ArrowError> {
-    let mut builders = Builders::new(logs.len());
-    let mut index = 0;
-    let judge = |batch: &Batch<'_>, log: &Option<&[u8]>| match log {
-        Some(log) => batch.judge(log, None),
-        None => Judged::error(
-            None,
-            LogError::new(ErrorKind::Malformed, 0, None, "no log (a null)"),
-        ),
-    };
-    let done: Result<(), std::convert::Infallible> =
-        batch.run(logs.iter().copied(), judge, |judged| {
-            let row = Row {
-                log: String::new(),
-                judged,
-                bytes: 0,
-            };
-            builders.push(index, &row);
-            index += 1;
-            Ok(())
-        });
-    let Ok(()) = done;
-    builders.finish()
+    match &input {
+        Input::Arrow(chunks) => judging.arrow(py, chunks)?,
+        Input::Sequence(sequence) => judging.sequence(py, sequence)?,
+    }
+    let batch = judging.columns.finish().map_err(usage)?;
+    Ok(Rows { batch })
 }

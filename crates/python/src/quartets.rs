@@ -6,7 +6,9 @@ use fairplay_core::lines::DEFAULT_MAX_LINE;
 use fairplay_core::{audit_reader, Game, LogError};
 use fairplay_quartets::explain::{explain, explain_seat, ExplainError, Questions};
 use fairplay_quartets::truth::{replay, TrueDeal};
-use fairplay_quartets::{Quartets, Rules, SeatHand, Verdict};
+use fairplay_quartets::{
+    Quartets, Rules, RulesError, SeatHand, Verdict, MAX_CARDS, MAX_CARDS_PER_SET, MAX_PLAYERS,
+};
 use fairplay_report::json::Document;
 use fairplay_report::quartets::{
     no_deal_note, text, true_deal_text, QuartetsDetails, TrueDealDetails,
@@ -16,22 +18,55 @@ use pyo3::prelude::*;
 use serde_json::Value;
 
 use crate::errors::{usage, Failure};
+use crate::options::{int, int_or_default, USIZE_MAX};
+use crate::text::Text;
 
-/// The rules of a Quartets variant, as `--players`, `--sets`, `--cards-per-set`, `--hands`.
+/// The rules of a Quartets variant, as `--players`, `--sets`, `--cards-per-set`, `--hands`
+/// (left out: the standard game's). A number out of its range is a `ValueError` naming the
+/// option and the range, whatever the int.
 pub fn rules(
-    players: usize,
-    sets: usize,
-    cards_per_set: usize,
-    hands: Option<Vec<u32>>,
+    players: Option<&Bound<'_, PyAny>>,
+    sets: Option<&Bound<'_, PyAny>>,
+    cards_per_set: Option<&Bound<'_, PyAny>>,
+    hands: Option<Vec<Bound<'_, PyAny>>>,
 ) -> PyResult<Rules> {
+    let standard = Rules::standard();
+    let players = int_or_default(
+        players,
+        "players",
+        2..=MAX_PLAYERS as u64,
+        standard.players(),
+    )?;
+    let per_set = 1..=MAX_CARDS_PER_SET as u64;
+    let cards_per_set = int_or_default(cards_per_set, "cards_per_set", per_set, 4)?;
+    let most_sets = (MAX_CARDS / cards_per_set) as u64;
+    let sets = int_or_default(sets, "sets", 1..=most_sets, standard.sets())?;
     let mut builder = Rules::builder()
         .players(players)
         .sets(sets)
         .cards_per_set(cards_per_set);
     if let Some(hands) = hands {
+        let hands: Vec<u32> = hands
+            .iter()
+            .map(|hand| int(hand, "hands", 0..=MAX_CARDS as u64))
+            .collect::<PyResult<_>>()?;
         builder = builder.hands(hands);
     }
-    builder.build().map_err(usage)
+    builder.build().map_err(|error| match error {
+        RulesError::Uneven {
+            deck,
+            players,
+            example,
+        } => usage(format!(
+            "hands: {deck} cards do not split evenly among {players} players: give the hand \
+             sizes (e.g. hands=[{}])",
+            example.replace(',', ", ")
+        )),
+        RulesError::HandCount { .. } | RulesError::HandSum { .. } => {
+            usage(format!("hands: {error}"))
+        }
+        other => usage(other),
+    })
 }
 
 /// What a call asks beyond the verdict.
@@ -46,35 +81,39 @@ struct Asked {
 /// Judges a Quartets log; returns the JSON document (a dict) or, with `text`, the human
 /// report, exactly as the command line with the same options.
 #[pyfunction]
-#[pyo3(signature = (log, *, players=4, sets=8, cards_per_set=4, hands=None, seat=None,
-    hand=None, true_deal=None, explain=false, deal=false, knowledge=false, at=None, text=false))]
+#[pyo3(signature = (log, *, players=None, sets=None, cards_per_set=None, hands=None, seat=None,
+    hand=None, true_deal=None, explain=false, deal=false, knowledge=false, at=None, text=false,
+    max_line=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn quartets_judge(
     py: Python<'_>,
     log: &Bound<'_, PyAny>,
-    players: usize,
-    sets: usize,
-    cards_per_set: usize,
-    hands: Option<Vec<u32>>,
-    seat: Option<u32>,
+    players: Option<&Bound<'_, PyAny>>,
+    sets: Option<&Bound<'_, PyAny>>,
+    cards_per_set: Option<&Bound<'_, PyAny>>,
+    hands: Option<Vec<Bound<'_, PyAny>>>,
+    seat: Option<&Bound<'_, PyAny>>,
     hand: Option<String>,
     true_deal: Option<&Bound<'_, PyAny>>,
     explain: bool,
     deal: bool,
     knowledge: bool,
-    at: Option<usize>,
+    at: Option<&Bound<'_, PyAny>>,
     text: bool,
+    max_line: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let log = crate::log_bytes(log)?;
     let rules = rules(players, sets, cards_per_set, hands)?;
+    let max_line = int_or_default(max_line, "max_line", 0..=USIZE_MAX, DEFAULT_MAX_LINE)?;
+    let at: Option<usize> = at.map(|at| int(at, "at", 0..=USIZE_MAX)).transpose()?;
     if at.is_some() && !knowledge {
         return Err(usage("`at` needs `knowledge`"));
     }
     let seat = match (seat, hand) {
         (None, None) => None,
-        (Some(seat), Some(hand)) => Some(
-            SeatHand::parse(&rules, seat, &hand).map_err(|e| usage(format!("seat {seat}: {e}")))?,
-        ),
+        (Some(seat), Some(hand)) => {
+            let seat: u32 = int(seat, "seat", 1..=rules.players() as u64)?;
+            Some(SeatHand::parse(&rules, seat, &hand).map_err(|e| usage(format!("hand: {e}")))?)
+        }
         _ => return Err(usage("`seat` and `hand` go together")),
     };
     let deal_given = match true_deal {
@@ -97,8 +136,9 @@ pub fn quartets_judge(
         deal: deal_given,
         text,
     };
+    let log = Text::required(log, "a log")?;
     let game = Quartets::new(rules);
-    let answer = py.detach(|| judged(&game, &log, &asked))?;
+    let answer = py.detach(|| judged(&game, &log, &asked, max_line))?;
     match answer {
         Answer::Text(text) => Ok(text.into_pyobject(py)?.into_any().unbind()),
         Answer::Document(value) => crate::value::to_py(py, &value),
@@ -131,9 +171,9 @@ fn document(document: &impl serde::Serialize) -> Result<Answer, Failure> {
 }
 
 /// The command line's `fairplay quartets` on `log` with the options `asked`.
-fn judged(game: &Quartets, log: &[u8], asked: &Asked) -> Result<Answer, Failure> {
+fn judged(game: &Quartets, log: &[u8], asked: &Asked, max_line: usize) -> Result<Answer, Failure> {
     let failed = |error: LogError| Failure::Log(Some(game.name()), error);
-    let judged = audit_reader(game, log, DEFAULT_MAX_LINE);
+    let judged = audit_reader(game, log, max_line);
     let judged = match (judged, &asked.seat) {
         // The same log read as the seat knows the game: the same errors, the seat's verdict.
         (Ok(_), Some(hand)) => game.judge_seat(log, hand).map_err(LogError::from),

@@ -1,12 +1,16 @@
 //! One game judged a line at a time, as it is played: the engines' [`fairplay_core::Referee`]
 //! with the live line of `--live` for every step.
 
+use fairplay_core::lines::{LineReader, DEFAULT_MAX_LINE};
 use fairplay_core::live::Event;
-use fairplay_core::{Game, Step, Verdict};
+use fairplay_core::{Game, LogError, Step, Verdict};
 use fairplay_quartets::{Quartets, QuartetsReferee};
 use fairplay_sequence::SequenceReferee;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+
+use crate::options::{int_or_default, USIZE_MAX};
+use crate::text::Text;
 
 /// A game in progress (`fairplay._fairplay.Referee`); the Python classes
 /// `fairplay.quartets.Referee` and `fairplay.sequence.Referee` wrap it.
@@ -18,66 +22,82 @@ pub struct Referee {
     lines: usize,
     /// Lines that could not be applied.
     ignored: usize,
+    /// The longest line accepted, in bytes (`--max-line`).
+    max_line: usize,
 }
 
-/// A referee of Quartets by the rules of a variant.
+/// A referee of Quartets by the rules of a variant, taking lines of at most `max_line` bytes.
 #[pyfunction]
-#[pyo3(signature = (*, players=4, sets=8, cards_per_set=4, hands=None))]
+#[pyo3(signature = (*, players=None, sets=None, cards_per_set=None, hands=None, max_line=None))]
 pub fn quartets_referee(
-    players: usize,
-    sets: usize,
-    cards_per_set: usize,
-    hands: Option<Vec<u32>>,
+    players: Option<&Bound<'_, PyAny>>,
+    sets: Option<&Bound<'_, PyAny>>,
+    cards_per_set: Option<&Bound<'_, PyAny>>,
+    hands: Option<Vec<Bound<'_, PyAny>>>,
+    max_line: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Referee> {
     let rules = crate::quartets::rules(players, sets, cards_per_set, hands)?;
-    Ok(Referee {
-        referee: Box::new(QuartetsReferee::new(rules.clone())),
-        game: Box::new(Quartets::new(rules)),
-        lines: 0,
-        ignored: 0,
-    })
+    Referee::new(
+        Box::new(Quartets::new(rules.clone())),
+        Box::new(QuartetsReferee::new(rules)),
+        max_line,
+    )
 }
 
 /// A referee of Sequence by `rules` (`contract` or `full`, with `teams`, `first` and
 /// `card_plays`).
 #[pyfunction]
-#[pyo3(signature = (*, rules="contract", teams=None, first=None, card_plays=None))]
+#[pyo3(signature = (*, rules="contract", teams=None, first=None, card_plays=None,
+    max_line=None))]
 pub fn sequence_referee(
     rules: &str,
-    teams: Option<u8>,
+    teams: Option<&Bound<'_, PyAny>>,
     first: Option<&str>,
     card_plays: Option<&Bound<'_, PyAny>>,
+    max_line: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Referee> {
     let game = crate::sequence::game(rules, teams, first, card_plays)?;
-    Ok(Referee {
-        referee: Box::new(SequenceReferee::with_options(game.rules(), game.options())),
-        game: Box::new(game),
-        lines: 0,
-        ignored: 0,
-    })
+    let referee = SequenceReferee::with_options(game.rules(), game.options());
+    Referee::new(Box::new(game), Box::new(referee), max_line)
 }
 
 #[pymethods]
 impl Referee {
-    /// Reads the next line and judges the action it holds: a dict with `action`, `line`,
-    /// `foul` (`None`, or the foul's `action`, `line` and `reason`), `note` and `text` (the
-    /// line `--live` prints); `None` for a blank line. A line that cannot be applied raises
-    /// `fairplay.LogError` and leaves the game as it was (the line still counts).
+    /// Reads the next line (one line break at its end is not part of it) and judges the
+    /// action it holds: a dict with `action`, `line`, `foul` (`None`, or the foul's `action`,
+    /// `line` and `reason`), `note` and `text` (the line `--live` prints); `None` for a blank
+    /// line. A line that cannot be applied, or longer than `max_line` bytes, raises
+    /// `fairplay.LogError` worded as `--live` words it (`line 2: ...`) and leaves the game as
+    /// it was (the line still counts).
     fn apply<'py>(
         &mut self,
         py: Python<'py>,
         line: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let bytes = crate::log_bytes(line)?;
+        let text = Text::required(line, "a line")?;
+        let line = text.strip_suffix(b"\n").unwrap_or(&text);
         self.lines += 1;
-        let step = match self.referee.apply_line(&bytes, self.lines) {
-            Ok(step) => step,
+        let applied = match too_long(line, self.lines, self.max_line) {
+            Some(error) => Err(error),
+            None => self.referee.apply_line(line, self.lines),
+        };
+        match applied {
+            Ok(step) => step.map(|step| self.step(py, &step)).transpose(),
             Err(error) => {
                 self.ignored += 1;
-                return Err(crate::errors::log_error(py, Some(self.game.name()), &error));
+                Err(crate::errors::live_error(
+                    py,
+                    Some(self.game.name()),
+                    &error,
+                ))
             }
-        };
-        step.map(|step| self.step(py, &step)).transpose()
+        }
+    }
+
+    /// The longest line accepted, in bytes.
+    #[getter]
+    fn max_line(&self) -> usize {
+        self.max_line
     }
 
     /// Actions judged so far.
@@ -136,7 +156,37 @@ impl Referee {
     }
 }
 
+/// The error `--live` gives line `number` when it is longer than `max` bytes: the core's
+/// reader's, so the words are the same.
+fn too_long(line: &[u8], number: usize, max: usize) -> Option<LogError> {
+    if line.len() <= max {
+        return None;
+    }
+    let mut reader = LineReader::new(line, max);
+    match reader.next_line() {
+        Ok(Some((_, Err(mut error)))) => {
+            error.line = number;
+            Some(error)
+        }
+        _ => None,
+    }
+}
+
 impl Referee {
+    fn new(
+        game: Box<dyn Game>,
+        referee: Box<dyn fairplay_core::Referee>,
+        max_line: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Referee> {
+        Ok(Referee {
+            game,
+            referee,
+            lines: 0,
+            ignored: 0,
+            max_line: int_or_default(max_line, "max_line", 0..=USIZE_MAX, DEFAULT_MAX_LINE)?,
+        })
+    }
+
     fn step<'py>(&self, py: Python<'py>, step: &Step) -> PyResult<Bound<'py, PyDict>> {
         let verdict: &Verdict = self.referee.verdict();
         let text = fairplay_report::live::line(self.game.words(), &Event::Step { step, verdict });

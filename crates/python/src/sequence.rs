@@ -13,15 +13,17 @@ use fairplay_sequence::{
 use pyo3::prelude::*;
 
 use crate::errors::{usage, Failure};
+use crate::options::{int_or, int_or_default, USIZE_MAX};
+use crate::text::Text;
 
 /// The rules `rules` (`contract` or `full`) and `teams` (2 or 3, full rules only) name.
-fn rules(rules: &str, teams: Option<u8>) -> PyResult<SequenceRules> {
+fn rules(rules: &str, teams: Option<&Bound<'_, PyAny>>) -> PyResult<SequenceRules> {
     let teams = match teams {
         None => None,
-        Some(n) => Some(
-            Teams::new(usize::from(n))
-                .ok_or_else(|| usage(format!("teams: {n}: a game has 2 or 3 teams")))?,
-        ),
+        Some(n) => {
+            let n: usize = int_or(n, "teams", 2..=3, "a game has 2 or 3 teams")?;
+            Teams::new(n)
+        }
     };
     match (rules, teams) {
         ("contract", Some(_)) => Err(usage("`teams` applies only with rules=\"full\"")),
@@ -38,7 +40,7 @@ fn rules(rules: &str, teams: Option<u8>) -> PyResult<SequenceRules> {
 /// `"unlimited"`).
 pub fn game(
     rules: &str,
-    teams: Option<u8>,
+    teams: Option<&Bound<'_, PyAny>>,
     first: Option<&str>,
     card_plays: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Sequence> {
@@ -66,18 +68,14 @@ pub fn game(
 
 /// `card_plays` as given: a number of plays, or `"unlimited"` (no cap).
 fn plays(given: &Bound<'_, PyAny>) -> PyResult<Option<u8>> {
+    let expected = "expected a number of plays from 1 to 255, or \"unlimited\"";
     if let Ok(text) = given.extract::<String>() {
         if text == "unlimited" {
             return Ok(None);
         }
-    } else if let Ok(n) = given.extract::<u8>() {
-        if n >= 1 {
-            return Ok(Some(n));
-        }
+        return Err(usage(format!("card_plays: `{text}`: {expected}")));
     }
-    Err(usage(format!(
-        "card_plays: {given}: expected a number of plays from 1 to 255, or \"unlimited\""
-    )))
+    int_or(given, "card_plays", 1..=255, expected).map(Some)
 }
 
 /// Judges a Sequence log; returns the JSON document (a dict; `--format json` always explains)
@@ -85,21 +83,23 @@ fn plays(given: &Bound<'_, PyAny>) -> PyResult<Option<u8>> {
 /// line with the same options.
 #[pyfunction]
 #[pyo3(signature = (log, *, rules="contract", teams=None, first=None, card_plays=None,
-    explain=false, text=false))]
+    explain=false, text=false, max_line=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn sequence_judge(
     py: Python<'_>,
     log: &Bound<'_, PyAny>,
     rules: &str,
-    teams: Option<u8>,
+    teams: Option<&Bound<'_, PyAny>>,
     first: Option<&str>,
     card_plays: Option<&Bound<'_, PyAny>>,
     explain: bool,
     text: bool,
+    max_line: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let log = crate::log_bytes(log)?;
     let game = self::game(rules, teams, first, card_plays)?;
-    let answer = py.detach(|| judged(&game, &log, explain, text))?;
+    let max_line = int_or_default(max_line, "max_line", 0..=USIZE_MAX, DEFAULT_MAX_LINE)?;
+    let log = Text::required(log, "a log")?;
+    let answer = py.detach(|| judged(&game, &log, explain, text, max_line))?;
     match answer {
         Ok(text) => Ok(text.into_pyobject(py)?.into_any().unbind()),
         Err(value) => crate::value::to_py(py, &value),
@@ -114,9 +114,10 @@ fn judged(
     log: &[u8],
     explain: bool,
     text_wanted: bool,
+    max_line: usize,
 ) -> Result<Result<String, serde_json::Value>, Failure> {
     let failed = |error: LogError| Failure::Log(Some(game.name()), error);
-    let judgement = audit_reader(game, log, DEFAULT_MAX_LINE).map_err(failed)?;
+    let judgement = audit_reader(game, log, max_line).map_err(failed)?;
     if text_wanted && !explain {
         return Ok(Ok(match game.rules() {
             SequenceRules::Contract => game.contract(&judgement.verdict),

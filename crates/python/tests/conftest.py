@@ -3,6 +3,8 @@
 import json
 import os
 import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -67,3 +69,26 @@ def as_cli_row(row: dict) -> dict:
 def cli_row(row: dict) -> dict:
     """A `fairplay batch` JSON Lines row with judge_many's columns (no log name, no source)."""
     return {k: v for k, v in row.items() if k not in ("log", "source")}
+
+
+# The start of a script run by `run_python`: `limit_memory(extra)` caps the address space of
+# the interpreter it runs in at what it uses now plus `extra` bytes, so that an allocation past
+# it fails there (a MemoryError, or an abort that kills only that interpreter), never in the
+# interpreter running the suite.
+LIMIT_MEMORY = '''
+import resource
+
+def limit_memory(extra):
+    with open("/proc/self/status") as status:
+        size = next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize:"))
+    resource.setrlimit(resource.RLIMIT_AS, (size + extra, size + extra))
+'''
+
+
+def run_python(code: str, timeout: float = 120, **kwargs) -> subprocess.CompletedProcess:
+    """Runs `code` in a new interpreter (the suite's, with `limit_memory` defined); its exit
+    status, output and errors."""
+    return subprocess.run(
+        [sys.executable, "-c", LIMIT_MEMORY + textwrap.dedent(code)],
+        capture_output=True, text=True, timeout=timeout, **kwargs,
+    )

@@ -46,7 +46,8 @@ def test_sequence_referee_is_live_mode(cli, path, options, flags):
         try:
             step = referee.apply(line)
         except fairplay.LogError as error:
-            got.append(f"error: line {number}: {error.message} (line ignored)")
+            assert error.line == number
+            got.append(f"error: {error} (line ignored)")  # the error's text is --live's
             continue
         if step is not None:
             got.append(step["text"])
@@ -89,3 +90,38 @@ def test_sequence_steps():
     full = sequence.Referee(rules="full")
     assert full.apply("1 5h P 5h@E5 blue")["foul"] is None
     assert "2 teams" in full.rules
+
+
+@pytest.mark.parametrize("max_line", [None, 40])
+def test_lines_are_held_to_the_limit_of_live_mode_in_its_words(cli, tmp_path, max_line):
+    # A long line, a rule broken, a malformed line: each error's text is what --live prints
+    # for that line, and the limit is --live's (--max-line, 4096 bytes by default).
+    lines = ["1 A 2 3C no", "1 A 2 3C no" + " " * 5000, "x" * 50, "1 A 2 3B no", "2 A 3 3A yes"]
+    if max_line is not None:
+        lines[2] = "2 A 3 3C no" + " " * 35
+    path = tmp_path / "live.log"
+    path.write_text("\n".join(lines) + "\n")
+    flags = [] if max_line is None else ["--max-line", str(max_line)]
+    expected = live_lines(cli, "quartets", path, *flags)
+    referee = quartets.Referee() if max_line is None else quartets.Referee(max_line=max_line)
+    assert referee.max_line == (max_line or 4096) == (max_line or fairplay.DEFAULT_MAX_LINE)
+    got = []
+    for line in lines:
+        try:
+            got.append(referee.apply(line + "\n")["text"])  # a line break ends a line
+        except fairplay.LogError as error:
+            got.append(f"error: {error} (line ignored)")
+    got.append(referee.end())
+    assert got == expected
+    assert sum(line.startswith("error: ") for line in got) >= 2
+    assert any("is longer than" in line for line in got)
+    assert referee.lines == len(lines)
+
+
+def test_a_line_of_50_mb_is_refused_without_being_read():
+    referee = sequence.Referee()
+    with pytest.raises(fairplay.LineTooLongError) as raised:
+        referee.apply("1 2s P 2s" + " " * (50 << 20))
+    assert str(raised.value) == "line 1: the line is longer than 4096 bytes"
+    assert (raised.value.line, raised.value.action) == (1, None)
+    assert referee.apply("1 2s P 2s")["text"] == "turn 1: legal"

@@ -104,3 +104,35 @@ def test_spark_small_frame_with_options(spark):
                                 cards_per_set=3).collect()
     assert [(r.name, r.verdict, r.game) for r in rows] == [
         ("a", "fair", "quartets"), ("b", "error", None)]
+
+
+def test_spark_keeps_names_of_any_spelling(spark):
+    from pyspark.sql.types import IntegerType, StringType, StructField, StructType
+
+    inner = StructType([StructField("b x", StringType()), StructField("c.d", IntegerType())])
+    schema = StructType([
+        StructField("s", inner),
+        StructField("a`b", StringType()),
+        StructField("the log", StringType()),
+    ])
+    df = spark.createDataFrame([(("x", 1), "y", "1\n1 A 2 3C no\n"), (None, None, "oops")], schema)
+    judged = fairplay.spark.judge(df, log_col="the log")
+    assert judged.schema.fields[:3] == schema.fields
+    rows = judged.collect()
+    assert (rows[0]["s"]["b x"], rows[0]["s"]["c.d"], rows[0]["a`b"]) == ("x", 1, "y")
+    assert [(r["verdict"], r["game"]) for r in rows] == [("fair", "quartets"), ("error", None)]
+
+
+@pytest.mark.parametrize("options,error,words", [
+    (dict(game="chess"), ValueError, "unknown game `chess`"),
+    (dict(players=3), ValueError, "hands: 32 cards do not split evenly among 3 players"),
+    (dict(threads=0), ValueError, "threads: 0: expected a number from 1 to 256"),
+    (dict(rules="full", teams=10**10), ValueError, "teams: "),
+    (dict(colour="red"), TypeError, "colour"),
+    (dict(log_col="n"), TypeError, "column `n` holds bigint, not logs"),
+])
+def test_spark_checks_everything_on_the_driver(spark, options, error, words):
+    # At the call, before any job: not as a failed task once the job runs.
+    df = spark.createDataFrame([("1\n1 A 2 3C no\n", 1)], "log string, n bigint")
+    with pytest.raises(error, match=words):
+        fairplay.spark.judge(df, **options)

@@ -34,7 +34,7 @@ A log that cannot be judged raises ``fairplay.LogError`` (``MalformedLogError``,
 The guide: docs/python.md in the repository.
 """
 
-from typing import Any, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Optional, Protocol, Sequence, Union
 
 from . import _fairplay, quartets, sequence, spark
 from ._errors import (
@@ -45,7 +45,12 @@ from ._errors import (
     RuleError,
     UnknownGameError,
 )
+from ._fairplay import Rows
 from ._judgement import Judgement
+from ._types import CardPlays, GameName, Log, SequenceRules, Team
+
+if TYPE_CHECKING:
+    import pyarrow  # type: ignore[import-untyped]
 
 __version__: str = _fairplay.__version__
 SCHEMA_VERSION: int = _fairplay.SCHEMA_VERSION
@@ -53,13 +58,22 @@ SCHEMA_VERSION: int = _fairplay.SCHEMA_VERSION
 #: The columns of ``judge_many``'s table, in order.
 COLUMNS = ("index", "game", "verdict", "action", "line", "actions", "kind", "detail")
 
+#: Most threads ``judge_many`` runs (``threads=``).
+MAX_THREADS: int = _fairplay.MAX_THREADS
+
+#: The longest line of a log by default, in bytes (``max_line=``, as ``--max-line``).
+DEFAULT_MAX_LINE: int = _fairplay.DEFAULT_MAX_LINE
+
 __all__ = [
     "COLUMNS",
     "Judgement",
     "LineTooLongError",
     "LogError",
     "LogIOError",
+    "DEFAULT_MAX_LINE",
+    "MAX_THREADS",
     "MalformedLogError",
+    "Rows",
     "RuleError",
     "SCHEMA_VERSION",
     "UnknownGameError",
@@ -71,7 +85,7 @@ __all__ = [
 ]
 
 
-def judge(log: Union[str, bytes], game: str = "auto", **options: Any) -> Judgement:
+def judge(log: Log, game: GameName = "auto", **options: Any) -> Judgement:
     """Judges one log of either game: ``game="auto"`` tells it from the first action line
     (``UnknownGameError`` when neither game's notation reads it), else ``"quartets"`` or
     ``"sequence"``. ``options`` go to ``quartets.judge`` or ``sequence.judge``.
@@ -80,63 +94,100 @@ def judge(log: Union[str, bytes], game: str = "auto", **options: Any) -> Judgeme
     >>> fairplay.judge("1\\n1 2s P 2s\\n").game
     'sequence'
     """
-    if game == "auto":
-        game = _fairplay.detect(log)
-    if game == "quartets":
+    name = _fairplay.detect(log) if game == "auto" else game
+    if name == "quartets":
         return quartets.judge(log, **options)
-    if game == "sequence":
+    if name == "sequence":
         return sequence.judge(log, **options)
     raise ValueError(f"game: `{game}`: expected \"auto\", \"quartets\" or \"sequence\"")
 
 
+class ArrowArray(Protocol):
+    """An Arrow array exported through the PyCapsule interface (pyarrow, polars, ...)."""
+
+    def __arrow_c_array__(self, requested_schema: Optional[object] = None) -> object: ...
+
+
+class ArrowStream(Protocol):
+    """An Arrow stream of arrays or of one-column batches (a chunked array, a Series, ...)."""
+
+    def __arrow_c_stream__(self, requested_schema: Optional[object] = None) -> object: ...
+
+
+#: What ``judge_many`` judges: a sequence of logs (``None``: no log), or an Arrow array.
+Logs = Union[Sequence[Optional[Log]], ArrowArray, ArrowStream]
+
+
 def _arrow_input(logs: Any) -> Any:
-    """``logs`` as the native layer reads it: Arrow objects and lists as they are; a pandas
-    Series (or a polars one of an older polars) through pyarrow, without copying Arrow
-    strings."""
+    """``logs`` as the native layer reads it: Arrow objects and sequences as they are; a
+    pandas Series (or a polars one of an older polars) through pyarrow, without copying Arrow
+    strings, or as its list without pyarrow; a NumPy array as its list."""
     if hasattr(logs, "__arrow_c_stream__") or hasattr(logs, "__arrow_c_array__"):
         return logs
     module = type(logs).__module__.split(".")[0]
     if module == "pandas":
-        import pyarrow
-
+        try:
+            import pyarrow
+        except ImportError:
+            return logs.tolist()
         return pyarrow.array(logs, from_pandas=True)
     if module == "polars":
         return logs.to_arrow()
+    if module == "numpy" and getattr(logs, "ndim", None) == 1:
+        return logs.tolist()
     return logs
 
 
+def _table(rows: Rows) -> Union["pyarrow.Table", Rows]:
+    """The rows as a ``pyarrow.Table`` (read from their Arrow stream, which imports nothing
+    more: ``pyarrow.table()`` would import pandas), or as they are without pyarrow."""
+    try:
+        import pyarrow
+    except ImportError:
+        return rows
+    return pyarrow.RecordBatchReader.from_stream(rows).read_all()
+
+
 def judge_many(
-    logs: Any,
-    game: str = "auto",
+    logs: Logs,
+    game: GameName = "auto",
     threads: Optional[int] = None,
     *,
     players: int = 4,
     sets: int = 8,
     cards_per_set: int = 4,
     hands: Optional[Sequence[int]] = None,
-    rules: str = "contract",
+    rules: SequenceRules = "contract",
     teams: Optional[int] = None,
-    first: Optional[str] = None,
-    card_plays: sequence.CardPlays = None,
-) -> Any:
+    first: Optional[Team] = None,
+    card_plays: CardPlays = None,
+    max_line: int = DEFAULT_MAX_LINE,
+) -> Union["pyarrow.Table", Rows]:
     """Judges many logs at once, in parallel, without holding the GIL.
 
-    ``logs``: a list (or any sequence) of ``str``, ``bytes`` or ``None``; or an Arrow array of
-    strings (``string``, ``large_string``, ``string_view`` or binary), read through the Arrow
-    PyCapsule interface without a Python object per row: a ``pyarrow.Array`` or
+    ``logs``: a sequence (a list, a tuple) of ``str``, ``bytes`` or ``None``; or an Arrow
+    array of strings (``string``, ``large_string``, ``string_view`` or binary), read through
+    the Arrow PyCapsule interface without a Python object per row: a ``pyarrow.Array`` or
     ``ChunkedArray``, a ``polars.Series``, a pandas Series of Arrow strings, a one-column
-    table. ``game``: ``"auto"`` (each log's game told from its first action line, as ``fairplay
-    batch --game auto``), ``"quartets"`` or ``"sequence"``. ``threads``: worker threads
-    (default: one per core). The Quartets variant (``players``, ...) and the Sequence rules
-    (``rules``, ``teams``, ``first``, ``card_plays``) are those of ``fairplay batch``.
+    table. Iterators, generators, sets and dicts are refused (``TypeError``): an endless one
+    would never end; judge a stream in chunks (see the guide). ``game``: ``"auto"`` (each
+    log's game told from its first action line, as ``fairplay batch --game auto``),
+    ``"quartets"`` or ``"sequence"``. ``threads``: worker threads, 1 to ``MAX_THREADS``
+    (default: one per core; a pool is started once per size and kept). The Quartets variant
+    (``players``, ...), the Sequence rules (``rules``, ``teams``, ``first``, ``card_plays``)
+    and ``max_line`` (the longest line, in bytes) are those of ``fairplay batch``. Every
+    option and every item's type are checked before any log is judged; a bad option is a
+    ``ValueError`` naming it.
 
     Returns the rows in input order, one per log, as a ``pyarrow.Table`` (or, without
-    pyarrow, an object with ``__arrow_c_stream__`` that polars and others read, and
-    ``to_pylist()`` and ``len()`` as a table has them) with the
-    columns ``COLUMNS``: ``index`` (the log's position), then those of ``fairplay batch``
-    (``game``, ``verdict`` — ``fair``, ``foul`` or ``error`` —, ``action``, ``line``,
-    ``actions``, ``kind``, ``detail``). A log that cannot be judged is an ``error`` row, never
-    an exception; a null log too.
+    pyarrow, a ``fairplay.Rows``: an Arrow stream, ``__arrow_c_stream__``, that polars and
+    others read, with ``to_pylist()`` and ``len()`` as a table has them) with the columns
+    ``COLUMNS``: ``index`` (the log's position), then those of ``fairplay batch`` (``game``,
+    ``verdict`` — ``fair``, ``foul`` or ``error`` —, ``action``, ``line``, ``actions``,
+    ``kind``, ``detail``). A log that cannot be judged is an ``error`` row, never an
+    exception: a null log too, and a ``str`` that is not text (a lone surrogate). Ctrl-C
+    stops a call between two chunks of logs; rows that memory cannot hold raise
+    ``MemoryError``.
 
     >>> import fairplay, pyarrow
     >>> logs = pyarrow.array(["4\\n1 A 2 3C no\\n2 A 3 3A yes\\n2 A 4 3D yes\\n2 A 1 3C no\\n", None])
@@ -155,9 +206,6 @@ def judge_many(
         teams=teams,
         first=first,
         card_plays=card_plays,
+        max_line=max_line,
     )
-    try:
-        import pyarrow
-    except ImportError:
-        return rows
-    return pyarrow.table(rows)
+    return _table(rows)

@@ -1,6 +1,6 @@
 """The errors of a log that cannot be judged: ``LogError`` and a subclass per kind."""
 
-from typing import Optional, Type
+from typing import Optional, Tuple, Type
 
 
 class LogError(ValueError):
@@ -39,7 +39,10 @@ class LogError(ValueError):
         self.message = message
         self.game = game
 
-    def __reduce__(self):  # picklable, for Spark and multiprocessing
+    def __reduce__(
+        self,
+    ) -> Tuple[Type["LogError"], Tuple[str, str, int, Optional[int], str, Optional[str]]]:
+        # picklable, for Spark and multiprocessing
         return (
             type(self),
             (str(self), self.kind, self.line, self.action, self.message, self.game),
@@ -55,7 +58,8 @@ class RuleError(LogError):
 
 
 class LineTooLongError(LogError):
-    """A line longer than the reader accepts (1 MiB)."""
+    """A line longer than the reader accepts: ``max_line`` bytes, 4096 by default (the
+    command line's ``--max-line``)."""
 
 
 class UnknownGameError(LogError):

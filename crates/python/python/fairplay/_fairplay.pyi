@@ -1,19 +1,21 @@
 """Types of the native module ``fairplay._fairplay`` (the public API is in ``fairplay``)."""
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
-Log = Union[str, bytes]
+from ._types import CardPlays, Log
 
 __version__: str
 SCHEMA_VERSION: int
+MAX_THREADS: int
+DEFAULT_MAX_LINE: int
 
 def detect(log: Log) -> str: ...
 def quartets_judge(
     log: Log,
     *,
-    players: int = 4,
-    sets: int = 8,
-    cards_per_set: int = 4,
+    players: Optional[int] = None,
+    sets: Optional[int] = None,
+    cards_per_set: Optional[int] = None,
     hands: Optional[List[int]] = None,
     seat: Optional[int] = None,
     hand: Optional[str] = None,
@@ -23,6 +25,7 @@ def quartets_judge(
     knowledge: bool = False,
     at: Optional[int] = None,
     text: bool = False,
+    max_line: Optional[int] = None,
 ) -> Any: ...
 def sequence_judge(
     log: Log,
@@ -30,36 +33,46 @@ def sequence_judge(
     rules: str = "contract",
     teams: Optional[int] = None,
     first: Optional[str] = None,
-    card_plays: Union[int, str, None] = None,
+    card_plays: CardPlays = None,
     explain: bool = False,
     text: bool = False,
+    max_line: Optional[int] = None,
 ) -> Any: ...
 def judge_many(
     logs: Any,
     *,
     game: str = "auto",
     threads: Optional[int] = None,
-    players: int = 4,
-    sets: int = 8,
-    cards_per_set: int = 4,
+    players: Optional[int] = None,
+    sets: Optional[int] = None,
+    cards_per_set: Optional[int] = None,
     hands: Optional[List[int]] = None,
     rules: str = "contract",
     teams: Optional[int] = None,
     first: Optional[str] = None,
-    card_plays: Union[int, str, None] = None,
+    card_plays: CardPlays = None,
+    max_line: Optional[int] = None,
 ) -> Rows: ...
 def quartets_referee(
-    *, players: int = 4, sets: int = 8, cards_per_set: int = 4, hands: Optional[List[int]] = None
+    *,
+    players: Optional[int] = None,
+    sets: Optional[int] = None,
+    cards_per_set: Optional[int] = None,
+    hands: Optional[List[int]] = None,
+    max_line: Optional[int] = None,
 ) -> Referee: ...
 def sequence_referee(
     *,
     rules: str = "contract",
     teams: Optional[int] = None,
     first: Optional[str] = None,
-    card_plays: Union[int, str, None] = None,
+    card_plays: CardPlays = None,
+    max_line: Optional[int] = None,
 ) -> Referee: ...
 
 class Rows:
+    """The rows of ``judge_many`` without pyarrow: an Arrow stream of one record batch."""
+
     def __arrow_c_stream__(self, requested_schema: Optional[object] = None) -> object: ...
     def __arrow_c_schema__(self) -> object: ...
     def __len__(self) -> int: ...
@@ -73,6 +86,8 @@ class Referee:
     def lines(self) -> int: ...
     @property
     def ignored(self) -> int: ...
+    @property
+    def max_line(self) -> int: ...
     @property
     def game(self) -> str: ...
     @property

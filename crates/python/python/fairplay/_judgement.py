@@ -1,7 +1,7 @@
 """The result of judging one log: the command line's JSON document with attributes."""
 
 import copy
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, cast
 
 
 class Judgement:
@@ -23,19 +23,19 @@ class Judgement:
 
     @property
     def game(self) -> str:
-        return self._document["game"]
+        return cast(str, self._document["game"])
 
     @property
     def rules(self) -> str:
-        return self._document["rules"]
+        return cast(str, self._document["rules"])
 
     @property
     def actions(self) -> int:
-        return self._document["actions"]
+        return cast(int, self._document["actions"])
 
     @property
     def verdict(self) -> str:
-        return self._document["verdict"]["kind"]
+        return cast(str, self._document["verdict"]["kind"])
 
     @property
     def fair(self) -> bool:
@@ -43,29 +43,29 @@ class Judgement:
 
     @property
     def action(self) -> Optional[int]:
-        return self._document["verdict"].get("action")
+        return cast(Optional[int], self._document["verdict"].get("action"))
 
     @property
     def line(self) -> Optional[int]:
-        return self._document["verdict"].get("line")
+        return cast(Optional[int], self._document["verdict"].get("line"))
 
     @property
     def kind(self) -> Optional[str]:
         reason = self._document["verdict"].get("reason")
-        return reason["kind"] if reason else None
+        return cast(str, reason["kind"]) if reason else None
 
     @property
     def reason(self) -> Optional[str]:
         reason = self._document["verdict"].get("reason")
-        return reason["message"] if reason else None
+        return cast(str, reason["message"]) if reason else None
 
     @property
     def contract(self) -> str:
-        return self._document["contract"]
+        return cast(str, self._document["contract"])
 
     @property
     def explanation(self) -> Optional[Dict[str, Any]]:
-        return self._document["explanation"]
+        return cast(Optional[Dict[str, Any]], self._document["explanation"])
 
     def to_dict(self) -> Dict[str, Any]:
         """The JSON document of ``fairplay quartets|sequence --format json``, as a dict."""

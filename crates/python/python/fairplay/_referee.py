@@ -1,8 +1,9 @@
 """What the two games' live referees share: the step of a line, and the game so far."""
 
-from typing import Any, Dict, Optional, Union
+from typing import Any, Dict, Optional
 
-Log = Union[str, bytes]
+from . import _fairplay
+from ._types import Log
 
 
 class LiveReferee:
@@ -10,13 +11,15 @@ class LiveReferee:
     (``fairplay.quartets.Referee``, ``fairplay.sequence.Referee``) makes the engine's referee,
     ``_referee``, from its options."""
 
-    _referee: Any
+    _referee: _fairplay.Referee
 
     def apply(self, line: Log) -> Optional[Dict[str, Any]]:
-        """Judges the action (Quartets) or move (Sequence) on ``line``: the step (``action``,
-        ``line``, ``foul``, ``note``, ``text`` as ``--live`` prints it), ``None`` for a blank
-        line; raises ``fairplay.LogError`` for a line that cannot be applied, and changes
-        nothing then."""
+        """Judges the action (Quartets) or move (Sequence) on ``line`` (a line break at its
+        end is not part of it): the step (``action``, ``line``, ``foul``, ``note``, ``text`` as
+        ``--live`` prints it), ``None`` for a blank line; raises ``fairplay.LogError`` for a
+        line that cannot be applied or is longer than ``max_line`` bytes, and changes nothing
+        then. The error's text is the place and the message as ``--live`` words them
+        (``line 2: ...``)."""
         return self._referee.apply(line)
 
     @property
@@ -45,6 +48,16 @@ class LiveReferee:
     def rules(self) -> str:
         """The rules in words."""
         return self._referee.rules
+
+    @property
+    def lines(self) -> int:
+        """Lines read so far (blank ones and those that raised included)."""
+        return self._referee.lines
+
+    @property
+    def max_line(self) -> int:
+        """The longest line accepted, in bytes."""
+        return self._referee.max_line
 
     def end(self) -> str:
         """The closing line of ``--live``: ``end: N actions, ...``."""

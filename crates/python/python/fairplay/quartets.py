@@ -16,15 +16,15 @@ deal really made: ``judge(log, true_deal=...)``. ``Referee`` judges a game as it
 'yes\\n'
 """
 
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union, cast
 
 from . import _fairplay
 from ._judgement import Judgement as _Judgement
 from ._referee import LiveReferee as _LiveReferee
+from ._types import Log
 
 __all__ = ["judge", "Judgement", "Referee"]
 
-Log = Union[str, bytes]
 TrueDeal = Union[str, Iterable[Union[Dict[str, Any], Tuple[int, Sequence[str]]]]]
 
 
@@ -69,22 +69,25 @@ class Judgement(_Judgement):
     def explain(self) -> Dict[str, Any]:
         """The explanation of ``--explain --format json``: ``proof`` (the actions whose claims
         cannot all be true, and why; ``None`` when the log is fair) and ``suspects``."""
-        return self._ask(explain=True)["explanation"]
+        return cast(Dict[str, Any], self._ask(explain=True)["explanation"])
 
     def deal(self) -> Optional[List[Dict[str, Any]]]:
         """A deal that makes every action honest, as ``--deal --format json`` gives it (a list
         of ``{"player", "cards"}``), or ``None`` when cheating is certain."""
-        return self._ask(deal=True)["explanation"]["deal"]
+        return cast(Optional[List[Dict[str, Any]]], self._ask(deal=True)["explanation"]["deal"])
 
     def knowledge(self, at: Optional[int] = None) -> Dict[str, Any]:
         """What a watcher knows after the log (or just before cheating became certain), or
-        after action ``at``: who certainly or possibly holds each card, hand sizes, sets."""
-        return self._ask(knowledge=True, at=at)["explanation"]["knowledge"]
+        after action ``at`` (0 or more, at most the log's actions): who certainly or possibly
+        holds each card, hand sizes, sets."""
+        explanation = self._ask(knowledge=True, at=at)["explanation"]
+        return cast(Dict[str, Any], explanation["knowledge"])
 
     def report(self, explain: bool = True, deal: bool = False, knowledge: bool = False,
                at: Optional[int] = None) -> str:
         """The human report of ``fairplay quartets`` with these options (no colour)."""
-        return self._ask(explain=explain, deal=deal, knowledge=knowledge, at=at, text=True)
+        report = self._ask(explain=explain, deal=deal, knowledge=knowledge, at=at, text=True)
+        return cast(str, report)
 
 
 def judge(
@@ -97,11 +100,13 @@ def judge(
     seat: Optional[int] = None,
     hand: Optional[Union[str, Sequence[str]]] = None,
     true_deal: Optional[TrueDeal] = None,
+    max_line: int = _fairplay.DEFAULT_MAX_LINE,
 ) -> Judgement:
     """Judges a whole Quartets log: a count line, then one action per line.
 
-    ``players``, ``sets``, ``cards_per_set`` and ``hands`` (cards dealt to each player,
-    player 1 first; default an even split) are the variant, as the command line's options.
+    ``players`` (2 to 16), ``sets``, ``cards_per_set`` (1 to 26) and ``hands`` (cards dealt
+    to each player, player 1 first; default an even split) are the variant, as the command
+    line's options; ``max_line``, the longest line in bytes (``--max-line``, default 4096).
     ``seat`` and ``hand`` (``"3A,3D,5B"`` or a list of cards): judge as that player knows the
     game (``--seat``, ``--hand``). ``true_deal``: the deal really made (``--true-deal``): the
     hands as ``deal()`` or ``--deal`` prints them, as text or as ``{"player", "cards"}``
@@ -124,6 +129,7 @@ def judge(
         seat=seat,
         hand=hand,
         true_deal=_true_deal(true_deal),
+        max_line=max_line,
     )
     return Judgement(_fairplay.quartets_judge(log, **options), log, options)
 
@@ -134,7 +140,8 @@ class Referee(_LiveReferee):
     ``apply(line)`` judges the action on the line and returns the step: a dict with
     ``action``, ``line``, ``foul`` (``None``, or the foul's ``action``, ``line`` and
     ``reason``), ``note`` and ``text`` (the line ``--live`` prints); ``None`` for a blank
-    line. A line that cannot be applied raises ``fairplay.LogError`` and changes nothing.
+    line. A line that cannot be applied raises ``fairplay.LogError`` and changes nothing; so
+    does a line longer than ``max_line`` bytes (4096 by default, as ``--live --max-line``).
 
     >>> from fairplay import quartets
     >>> referee = quartets.Referee()
@@ -152,10 +159,12 @@ class Referee(_LiveReferee):
         sets: int = 8,
         cards_per_set: int = 4,
         hands: Optional[Sequence[int]] = None,
+        max_line: int = _fairplay.DEFAULT_MAX_LINE,
     ) -> None:
         self._referee = _fairplay.quartets_referee(
             players=players,
             sets=sets,
             cards_per_set=cards_per_set,
             hands=list(hands) if hands is not None else None,
+            max_line=max_line,
         )

@@ -8,15 +8,14 @@
 'INVALID 3\\n'
 """
 
-from typing import Any, Dict, Optional, Union
+from typing import Any, Dict, Optional, cast
 
 from . import _fairplay
 from ._judgement import Judgement as _Judgement
 from ._referee import LiveReferee as _LiveReferee
+from ._types import CardPlays, Log, SequenceRules, Team
 
-__all__ = ["judge", "Judgement", "Referee"]
-
-Log = Union[str, bytes]
+__all__ = ["judge", "Judgement", "Referee", "CardPlays"]
 
 
 class Judgement(_Judgement):
@@ -33,22 +32,21 @@ class Judgement(_Judgement):
         """The explanation the JSON document holds (``--format json`` always explains a
         Sequence verdict): the illegal move in plain words, the rule it breaks and the board
         at that moment."""
-        return self.to_dict()["explanation"]
+        return cast(Dict[str, Any], self.to_dict()["explanation"])
 
     def report(self, explain: bool = True) -> str:
         """The human report of ``fairplay sequence`` (with ``--explain`` by default)."""
-        return _fairplay.sequence_judge(self._log, **self._options, explain=explain, text=True)
-
-
-CardPlays = Union[int, str, None]
+        report = _fairplay.sequence_judge(self._log, **self._options, explain=explain, text=True)
+        return cast(str, report)
 
 
 def judge(
     log: Log,
-    rules: str = "contract",
+    rules: SequenceRules = "contract",
     teams: Optional[int] = None,
-    first: Optional[str] = None,
+    first: Optional[Team] = None,
     card_plays: CardPlays = None,
+    max_line: int = _fairplay.DEFAULT_MAX_LINE,
 ) -> Judgement:
     """Judges a whole Sequence log: a count line, then one move per line.
 
@@ -57,8 +55,8 @@ def judge(
     (default: 3 if the log names red, else 2). With the full rules, as ``--first`` and
     ``--card-plays``: ``first``, the team that plays first (``"blue"``, the default,
     ``"green"`` or ``"red"``), and ``card_plays``, how often each card may be played or
-    discarded (default 2, two decks; ``"unlimited"`` when the draw pile is reshuffled).
-    Raises ``fairplay.LogError`` when the log cannot be judged and ``ValueError`` for
+    discarded (1 to 255; default 2, two decks; ``"unlimited"`` when the draw pile is
+    reshuffled). ``max_line``: the longest line in bytes (``--max-line``, default 4096). Raises ``fairplay.LogError`` when the log cannot be judged and ``ValueError`` for
     impossible options.
 
     >>> from fairplay import sequence
@@ -67,7 +65,9 @@ def judge(
     >>> sequence.judge("1\\n1 5h P 5h@E5\\n", rules="full", first="green").rules
     'full, 2 teams, green first'
     """
-    options: Dict[str, Any] = dict(rules=rules, teams=teams, first=first, card_plays=card_plays)
+    options: Dict[str, Any] = dict(
+        rules=rules, teams=teams, first=first, card_plays=card_plays, max_line=max_line
+    )
     return Judgement(_fairplay.sequence_judge(log, **options), log, options)
 
 
@@ -86,11 +86,12 @@ class Referee(_LiveReferee):
 
     def __init__(
         self,
-        rules: str = "contract",
+        rules: SequenceRules = "contract",
         teams: Optional[int] = None,
-        first: Optional[str] = None,
+        first: Optional[Team] = None,
         card_plays: CardPlays = None,
+        max_line: int = _fairplay.DEFAULT_MAX_LINE,
     ) -> None:
         self._referee = _fairplay.sequence_referee(
-            rules=rules, teams=teams, first=first, card_plays=card_plays
+            rules=rules, teams=teams, first=first, card_plays=card_plays, max_line=max_line
         )
