@@ -2,7 +2,7 @@
 an interpreter of its own), endless inputs, options out of range, threads, Ctrl-C."""
 
 import os
-import signal
+import time
 
 import pytest
 
@@ -163,6 +163,15 @@ def fairplay_threads():
     return ids
 
 
+def started(before, count):
+    """The ids of the fairplay threads not in `before`, once there are `count` of them (a
+    thread takes its name when it first runs, which may take a while on a loaded machine)."""
+    deadline = time.monotonic() + 30
+    while len(fairplay_threads() - before) < count and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return fairplay_threads() - before
+
+
 def test_threads_are_checked_first_and_pools_are_kept():
     before = fairplay_threads()
     # Refused before any thread is started, whatever else is wrong.
@@ -176,11 +185,11 @@ def test_threads_are_checked_first_and_pools_are_kept():
     # One pool per size, kept: the same threads judge every call.
     expected = fairplay.judge_many([LOG] * 50).to_pylist()
     assert fairplay.judge_many([LOG] * 50, threads=3).to_pylist() == expected
-    three = fairplay_threads() - before
+    three = started(before, 3)
     assert len(three) == 3
     for _ in range(5):
         assert fairplay.judge_many([LOG] * 50, threads=3).to_pylist() == expected
-    assert fairplay_threads() - before == three
+    assert started(before, 3) == three
     assert fairplay.MAX_THREADS == 256
 
 
