@@ -1,83 +1,15 @@
-// End-to-end tests of the page in Debian's headless Chromium, driven by playwright-core.
+// End-to-end tests of the judge view in Debian's headless Chromium, driven by playwright-core.
 // Every expected answer comes from the command line (`fairplay ... --format json`) on the same
 // log. Run by .ci/web after `bash crates/web/build.sh`; see docs/web.md.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { useBrowser, open, paste, cli, example, english, figures, root, site, base } from './helpers.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const site = process.env.SITE_DIR ?? join(root, 'target/site');
-const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
-const fairplay = process.env.FAIRPLAY ?? join(targetDir, 'debug/fairplay');
-const port = 8600 + Math.floor(Math.random() * 300);
-const base = `http://127.0.0.1:${port}/`;
-const figures = {};
-let server;
-let browser;
-
-/** The command line's answer, as JSON (or text). */
-function cli(args, input) {
-  const run = spawnSync(fairplay, args, { input, encoding: 'utf8' });
-  if (run.error) throw run.error;
-  if (!args.includes('json')) return run.stdout;
-  // One document, or with --live one object per line.
-  return args.includes('--live') ? run.stdout.trim().split('\n').map((l) => JSON.parse(l)) : JSON.parse(run.stdout);
-}
-
-function example(name) { return join(root, 'examples', name); }
-
-before(async () => {
-  server = spawn('bash', [join(root, 'crates/web/serve.sh'), String(port), site], { stdio: 'ignore' });
-  for (let i = 0; i < 100; i++) {
-    try { await fetch(base); break; } catch { await new Promise((r) => setTimeout(r, 100)); }
-  }
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    // A fresh profile: playwright gives every launch its own new --user-data-dir.
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill();
-  if (Object.keys(figures).length) {
-    writeFileSync(join(site, '..', 'web-figures.json'), JSON.stringify(figures, null, 2) + '\n');
-    console.log('figures', JSON.stringify(figures));
-  }
-});
-
-async function open(hash = '', options = {}) {
-  const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: options.viewport ?? { width: 1280, height: 900 }, colorScheme: options.colorScheme ?? 'light' });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => { throw e; });
-  await page.goto(base + hash);
-  await page.waitForSelector('body[data-ready=true]');
-  return page;
-}
-
-/** Pastes `log` into the editor; returns the milliseconds until the verdict is shown, once
- * the actions and the explanation are shown too. */
-async function paste(page, log) {
-  return page.evaluate(async (text) => {
-    const area = document.getElementById('log');
-    const started = performance.now();
-    area.value = text;
-    const typed = performance.now();
-    area.dispatchEvent(new Event('input'));
-    const verdict = performance.now() - started;
-    window.fairplay.verdictAfterInputMs = performance.now() - typed;
-    await window.fairplay.complete;
-    return verdict;
-  }, log);
-}
+useBrowser();
 
 /** The grid's cells for `card`: player → class. */
 async function gridRow(page, card) {
@@ -307,85 +239,6 @@ test('a shared link restores the log and the step; the embed shows the view only
   for (const p of [page, other, embed]) await p.context().close();
 });
 
-test('at the table: entries, the live verdict, undo, reload, export', async () => {
-  const page = await open();
-  await page.click('#tab-table');
-  const enter = async (asker, asked, card, answer) => {
-    await page.selectOption('#t-asker', String(asker));
-    await page.selectOption('#t-asked', String(asked));
-    await page.selectOption('#t-card', card);
-    await page.click(answer === 'yes' ? '#t-yes' : '#t-no');
-  };
-  // The first sample, entered by hand: cheating is certain after its fourth action.
-  await enter(1, 2, '3C', 'no');
-  await enter(2, 3, '3A', 'yes');
-  await enter(2, 4, '3D', 'yes');
-  assert.equal(await page.$eval('#t-verdict', (v) => v.dataset.verdict), 'fair');
-  await enter(2, 1, '3C', 'no');
-  const lines = ['1 A 2 3C no', '2 A 3 3A yes', '2 A 4 3D yes', '2 A 1 3C no'];
-  const live = cli(['quartets', '--live', '--format', 'json'], lines.join('\n') + '\n');
-  assert.equal(await page.$eval('#t-verdict', (v) => v.dataset.verdict), live.at(-2).verdict);
-  assert.equal(await page.$$eval('#t-events li', (l) => l.length), 4);
-  await page.click('#t-undo');
-  assert.equal(await page.$$eval('#t-events li', (l) => l.length), 3);
-  await page.reload();
-  await page.waitForSelector('body[data-ready=true]');
-  await page.click('#tab-table');
-  assert.equal(await page.$$eval('#t-events li', (l) => l.length), 3);
-  await page.click('#t-open');
-  assert.equal(await page.$eval('#log', (e) => e.value), `3\n${lines.slice(0, 3).join('\n')}\n`);
-  await page.context().close();
-});
-
-test('at the table, Sequence: picked moves, the live verdict, undo, reload, export', async () => {
-  const page = await open();
-  await page.check('input[name=rules][value=full]');
-  await page.click('#tab-table');
-  await page.check('input[name=t-game][value=sequence]');
-  const move = async (card, square, act = 's-place', team = '') => {
-    await page.selectOption('#s-team', team);
-    await page.selectOption('#s-card', card);
-    await page.selectOption('#s-square', square);
-    await page.click(`#${act}`);
-  };
-  // The first moves of full-illegal.log, then a chip on an occupied square.
-  await move('5h', 'E5', 's-place', 'blue');
-  await move('2c', 'G4');
-  await move('7c', 'C5');
-  assert.equal(await page.$eval('#t-verdict', (v) => v.dataset.verdict), 'fair');
-  await move('4d', 'E5');
-  const lines = ['1 5h P E5 blue', '2 2c P G4', '3 7c P C5', '4 4d P E5'];
-  const live = cli(['sequence', '--rules', 'full', '--live', '--format', 'json'], lines.join('\n') + '\n');
-  const steps = live.filter((e) => e.event === 'step');
-  assert.equal(await page.$eval('#t-verdict', (v) => v.dataset.verdict), steps.at(-1).verdict);
-  assert.equal(steps.at(-1).verdict, 'foul');
-  assert.equal(await page.$$eval('#t-events li', (l) => l.length), 4);
-  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('fairplay.table.sequence')).join('|')), lines.join('|'));
-  // In Hebrew, the illegal move in words of the table, from the engine's parameters.
-  await page.selectOption('#lang', 'he');
-  const illegal = await page.$eval('#t-events li:last-child', (li) => li.textContent);
-  assert.match(illegal, /תור 4: מהלך לא חוקי: 4d שוחק על E5, שמראה 5h/);
-  assert.ok(!english(illegal), illegal);
-  await page.selectOption('#lang', 'en');
-  await page.click('#t-undo');
-  assert.equal(await page.$eval('#t-verdict', (v) => v.dataset.verdict), 'fair');
-  await page.reload();
-  await page.waitForSelector('body[data-ready=true]');
-  await page.check('input[name=rules][value=full]');
-  await page.click('#tab-table');
-  assert.ok(await page.$eval('input[name=t-game][value=sequence]', (r) => r.checked));
-  assert.equal(await page.$$eval('#t-events li', (l) => l.length), 3);
-  const download = page.waitForEvent('download');
-  await page.click('#t-export');
-  const file = await (await download).path();
-  assert.equal(readFileSync(file, 'utf8'), `3\n${lines.slice(0, 3).join('\n')}\n`);
-  await page.click('#t-open');
-  assert.equal(await page.$eval('#log', (e) => e.value), `3\n${lines.slice(0, 3).join('\n')}\n`);
-  await page.evaluate(() => window.fairplay.complete);
-  assert.equal(await page.$$eval('#board .chip', (c) => c.length), 3);
-  await page.context().close();
-});
-
 test('Hebrew: right to left, translated reasons, chosen from the browser language', async () => {
   const page = await open('', { locale: 'he-IL' });
   assert.equal(await page.$eval('html', (h) => h.dir), 'rtl');
@@ -408,12 +261,6 @@ test('Hebrew: right to left, translated reasons, chosen from the browser languag
   assert.match(await page.$eval('#verdict', (v) => v.textContent), /מהלך לא חוקי בתור 51/);
   await page.context().close();
 });
-
-/** Whether `text` still holds English words, apart from the log's own notation (in
- * backquotes, and the cards, players and answers it names). */
-function english(text) {
-  return /[A-Za-z]{4,}/.test(text.replace(/`[^`]*`/g, ''));
-}
 
 test('Hebrew: the certificate, error messages and live fouls keep no English', async () => {
   const page = await open('', { locale: 'he-IL' });
