@@ -185,17 +185,31 @@ impl QuartetsReferee {
     pub fn engine(&self) -> &Referee {
         &self.referee
     }
-}
 
-impl fairplay_core::Referee for QuartetsReferee {
-    fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, CoreError> {
+    /// [`fairplay_core::Referee::apply_line`] with the engine's own error: what the line
+    /// breaks, as data (a live game's skipped line explained by its kind and parameters). An
+    /// error leaves the referee as it was.
+    ///
+    /// ```
+    /// use fairplay_quartets::{LogError, QuartetsReferee, RuleError, Rules};
+    /// let mut referee = QuartetsReferee::new(Rules::standard());
+    /// assert!(referee.apply_typed(b"1 A 2 3C no", 1).unwrap().is_some());
+    /// let error = referee.apply_typed(b"1 A 2 3B no", 2).unwrap_err();
+    /// assert!(matches!(error, LogError::Rule { line: 2, action: 2, error: RuleError::OutOfTurn { .. } }));
+    /// assert!(matches!(referee.apply_typed(b"1 A", 3), Err(LogError::Parse(_))));
+    /// ```
+    pub fn apply_typed(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, LogError> {
         let Some(raw) = parse_action(line, number)? else {
             return Ok(None);
         };
         let action = self.referee.actions() + 1;
-        self.referee.apply_raw(raw).map_err(|error| {
-            CoreError::new(ErrorKind::Rule, number, Some(action), error.to_string())
-        })?;
+        self.referee
+            .apply_raw(raw)
+            .map_err(|error| LogError::Rule {
+                line: number,
+                action,
+                error,
+            })?;
         let fresh = self
             .referee
             .contradiction()
@@ -205,6 +219,12 @@ impl fairplay_core::Referee for QuartetsReferee {
             self.verdict = fairplay_core::Verdict::Foul(foul.clone());
         }
         Ok(Some(Step::new(action as u64, number, fresh)))
+    }
+}
+
+impl fairplay_core::Referee for QuartetsReferee {
+    fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, CoreError> {
+        self.apply_typed(line, number).map_err(CoreError::from)
     }
 
     fn read_line(&mut self, line: &[u8], number: usize) -> Result<bool, CoreError> {

@@ -1,150 +1,243 @@
 //! `live`: lines entered at the table, judged as a live game, one event per line.
+//!
+//! Each event is its line of `--live` (`text`) and its object of `--live --format json`
+//! (`event`); a step once cheating is certain (Quartets) or once a move was illegal (Sequence)
+//! also carries `reason`: the engine's reason with its parameters, which the event gives only
+//! in words (the `fairplay_quartets::Reason`, as `reason` of `judge`; the Sequence illegal move,
+//! as `explanation.illegal` of `judge`). A Quartets line skipped as an error carries `detail`:
+//! the engine's error as its kind and parameters (as `detail` of `judge`, without the line and
+//! action, which the event's `error` has).
+//!
+//! Everything comes from one pass of the live driver over the lines, the referee recording on
+//! the way what the words leave out, so that the time is linear in the lines.
+
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use fairplay_core::lines::DEFAULT_MAX_LINE;
 use fairplay_core::live::Event;
-use fairplay_quartets::Rules;
+use fairplay_core::{Game, LogError, Referee, Step, Verdict, Words};
+use fairplay_quartets::QuartetsReferee;
 use fairplay_report::live::{json, line};
 use fairplay_report::sequence::SequenceDetails;
 use fairplay_sequence::explain::{explain_contract, explain_full};
 use fairplay_sequence::SequenceRules;
-use serde::Serialize;
 
 use crate::choice::{Choice, Chosen};
 use crate::judge::no_game;
 use crate::to_json;
 
-/// One event of a live game: its line of `--live` and its object of `--live --format json`.
-#[derive(Serialize)]
-struct LiveEvent {
-    text: String,
-    event: serde_json::Value,
-    /// A step once cheating is certain (Quartets) or once a move was illegal (Sequence): the
-    /// engine's reason with its parameters, which the event carries only in words: the
-    /// `fairplay_quartets::Reason` (as `reason` of `judge`), the Sequence illegal move (as
-    /// `explanation.illegal` of `judge`: its kind, parameters, `what` and `rule`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<serde_json::Value>,
-    /// Quartets, a line skipped as an error: the error's kind and parameters (as `detail` of
-    /// a `judge` response, without the line and action: the event's `error` has them).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    detail: Option<serde_json::Value>,
-}
-
-/// What the live run saw that the foul's reason is worked out from.
-#[derive(Default)]
-struct Seen {
-    /// Whether the first non-blank line was a count line, and skipped.
-    count_skipped: bool,
-    /// Lines skipped as errors.
-    ignored: Vec<usize>,
-    /// The line of the first foul.
-    foul_line: Option<usize>,
-}
-
-/// The events of the lines entered so far.
+/// The events of the lines entered so far, as a JSON array.
 pub fn live(lines: &[u8], choice: &Choice) -> String {
     let chosen = match choice.choose(lines) {
         Ok(chosen) => chosen,
         Err(why) => return no_game(why),
     };
-    let game = chosen.game();
-    let words = game.words();
-    let mut events = Vec::new();
-    let mut seen = Seen::default();
-    let run = fairplay_core::live::run(game, lines, DEFAULT_MAX_LINE, |event| {
-        match &event {
-            Event::CountSkipped => seen.count_skipped = true,
-            Event::Ignored(error) => seen.ignored.push(error.line),
-            Event::Step { verdict, .. } if seen.foul_line.is_none() => {
-                seen.foul_line = verdict.foul().map(|foul| foul.line);
-            }
-            _ => {}
-        }
+    let recording = Recording {
+        chosen: &chosen,
+        record: Mutex::default(),
+    };
+    let words = chosen.game().words();
+    // Each event's JSON object without its closing brace, and whether it is a step after a
+    // foul: the reason is added at the end (a Sequence move is explained only then).
+    let mut events: Vec<(bool, String)> = Vec::new();
+    let run = fairplay_core::live::run(&recording, lines, DEFAULT_MAX_LINE, |event| {
         let foul = matches!(&event, Event::Step { verdict, .. } if verdict.foul().is_some());
-        events.push((
-            foul,
-            LiveEvent {
-                text: line(words, &event),
-                event: serde_json::from_str(&json(&event)).unwrap_or_default(),
-                reason: None,
-                detail: None,
-            },
-        ));
+        let detail = match &event {
+            Event::Ignored(_) => recording.record().detail.take(),
+            _ => None,
+        };
+        let mut object = String::from("{\"text\":");
+        object.push_str(&to_json(&line(words, &event)));
+        object.push_str(",\"event\":");
+        object.push_str(&json(&event));
+        if let Some(detail) = detail {
+            object.push_str(",\"detail\":");
+            object.push_str(&to_json(&detail));
+        }
+        events.push((foul, object));
         Ok(())
     });
     if let Err(error) = run {
         return crate::usage(format!("cannot read the lines: {error}"));
     }
-    let replayed = match &chosen {
-        Chosen::Quartets(quartets) => replay(lines, quartets.rules(), &seen),
-        Chosen::Sequence(sequence) => Replayed {
-            reason: sequence_illegal(lines, sequence.rules(), &seen),
-            ignored: Vec::new(),
-        },
-    };
-    let events: Vec<LiveEvent> = events
-        .into_iter()
-        .map(|(foul, mut event)| {
-            if foul {
-                event.reason.clone_from(&replayed.reason);
-            }
-            let line = event.event["error"]["line"].as_u64();
-            if let Some((_, detail)) = replayed
-                .ignored
-                .iter()
-                .find(|(number, _)| Some(*number as u64) == line)
-            {
-                event.detail = Some(detail.clone());
-            }
-            event
-        })
-        .collect();
-    to_json(&events)
+    let record = recording
+        .record
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    let reason = match &chosen {
+        Chosen::Quartets(_) => record.reason,
+        Chosen::Sequence(sequence) if record.illegal => {
+            sequence_illegal(&record.taken, record.moves, sequence.rules())
+        }
+        Chosen::Sequence(_) => None,
+    }
+    .map(|reason| to_json(&reason));
+    let size = events
+        .iter()
+        .map(|(_, object)| object.len() + 2)
+        .sum::<usize>();
+    let mut out = String::with_capacity(size + 2);
+    out.push('[');
+    for (i, (foul, object)) in events.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(object);
+        if let (true, Some(reason)) = (foul, &reason) {
+            out.push_str(",\"reason\":");
+            out.push_str(reason);
+        }
+        out.push('}');
+    }
+    out.push(']');
+    out
 }
 
-/// What the engine says, with parameters, about the lines of a live Quartets game: the reason
-/// of the first foul, and the error of each line skipped as one. Both come from the lines the
-/// live game took in, judged as a whole log by the engine (the live events carry them in
-/// words only).
-struct Replayed {
+/// The chosen game as the live driver plays it, its referees recording what the events say
+/// only in words.
+struct Recording<'a> {
+    chosen: &'a Chosen,
+    record: Mutex<Record>,
+}
+
+/// What the referee recorded.
+#[derive(Default)]
+struct Record {
+    /// Quartets: the engine's reason of the first foul, with its parameters.
     reason: Option<serde_json::Value>,
-    /// Per skipped line: its number and its error's kind and parameters.
-    ignored: Vec<(usize, serde_json::Value)>,
+    /// Quartets: the error of the line just skipped, as its kind and parameters (taken by the
+    /// driver's event for that line, which follows at once).
+    detail: Option<serde_json::Value>,
+    /// Sequence: the lines judged as moves up to the first illegal one, as a log's body (the
+    /// illegal move is explained from them), and how many they are.
+    taken: Vec<u8>,
+    moves: usize,
+    /// Sequence: whether a move was illegal.
+    illegal: bool,
 }
 
-/// `taken` as a log: its count line, then the lines.
-fn as_log(taken: &[&[u8]]) -> Vec<u8> {
-    let mut log = format!("{}\n", taken.len()).into_bytes();
-    for text in taken {
-        log.extend_from_slice(text);
-        log.push(b'\n');
+impl Recording<'_> {
+    fn record(&self) -> MutexGuard<'_, Record> {
+        // Nothing panics while the record is held; should it, the record is still whole.
+        self.record.lock().unwrap_or_else(PoisonError::into_inner)
     }
-    log
 }
 
-/// The illegal move of a live Sequence game with its parameters: the lines taken in up to the
-/// first illegal one, explained by the engine as a whole log.
-fn sequence_illegal(lines: &[u8], rules: SequenceRules, seen: &Seen) -> Option<serde_json::Value> {
-    let until = seen.foul_line?;
-    let mut reader = fairplay_text::Lines::new(lines);
-    let mut taken: Vec<&[u8]> = Vec::new();
-    let mut first = true;
-    while let Some(text) = reader.next_line() {
-        let number = reader.number();
-        if number > until {
-            break;
-        }
-        if text.trim_ascii().is_empty() {
-            continue;
-        }
-        if std::mem::take(&mut first) && seen.count_skipped {
-            continue;
-        }
-        if !seen.ignored.contains(&number) {
-            taken.push(text);
+impl Game for Recording<'_> {
+    fn name(&self) -> &'static str {
+        self.chosen.game().name()
+    }
+
+    fn rules(&self) -> Arc<str> {
+        self.chosen.game().rules()
+    }
+
+    fn words(&self) -> &'static Words {
+        self.chosen.game().words()
+    }
+
+    fn recognises(&self, line: &[u8]) -> bool {
+        self.chosen.game().recognises(line)
+    }
+
+    fn contract(&self, verdict: &Verdict) -> String {
+        self.chosen.game().contract(verdict)
+    }
+
+    fn referee(&self) -> Box<dyn Referee + '_> {
+        let inner = match self.chosen {
+            Chosen::Quartets(quartets) => {
+                Inner::Quartets(Box::new(QuartetsReferee::new(quartets.rules().clone())))
+            }
+            Chosen::Sequence(sequence) => Inner::Other(sequence.referee()),
+        };
+        Box::new(RecordingReferee {
+            inner,
+            recording: self,
+        })
+    }
+}
+
+/// The game's own referee.
+enum Inner<'a> {
+    /// Quartets: its errors are the engine's own (`apply_typed`), with their parameters.
+    Quartets(Box<QuartetsReferee>),
+    Other(Box<dyn Referee + 'a>),
+}
+
+struct RecordingReferee<'a> {
+    inner: Inner<'a>,
+    recording: &'a Recording<'a>,
+}
+
+impl Referee for RecordingReferee<'_> {
+    fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, LogError> {
+        match &mut self.inner {
+            Inner::Quartets(referee) => match referee.apply_typed(line, number) {
+                Ok(step) => {
+                    let fresh = step.as_ref().is_some_and(|step| step.foul.is_some());
+                    let mut record = self.recording.record();
+                    if fresh && record.reason.is_none() {
+                        record.reason = referee
+                            .engine()
+                            .contradiction()
+                            .and_then(|c| serde_json::to_value(c.reason).ok());
+                    }
+                    Ok(step)
+                }
+                Err(error) => {
+                    let mut detail = crate::detail::detail(&error);
+                    if let serde_json::Value::Object(map) = &mut detail {
+                        map.remove("line");
+                        map.remove("action");
+                    }
+                    self.recording.record().detail = Some(detail);
+                    Err(error.into())
+                }
+            },
+            Inner::Other(referee) => {
+                let applied = referee.apply_line(line, number);
+                if let Ok(Some(step)) = &applied {
+                    let mut record = self.recording.record();
+                    if !record.illegal {
+                        record.taken.extend_from_slice(line);
+                        record.taken.push(b'\n');
+                        record.moves += 1;
+                        record.illegal = step.foul.is_some();
+                    }
+                }
+                applied
+            }
         }
     }
-    let log = as_log(&taken);
+
+    fn read_line(&mut self, line: &[u8], number: usize) -> Result<bool, LogError> {
+        match &mut self.inner {
+            Inner::Quartets(referee) => referee.read_line(line, number),
+            Inner::Other(referee) => referee.read_line(line, number),
+        }
+    }
+
+    fn actions(&self) -> usize {
+        match &self.inner {
+            Inner::Quartets(referee) => referee.actions(),
+            Inner::Other(referee) => referee.actions(),
+        }
+    }
+
+    fn verdict(&self) -> &Verdict {
+        match &self.inner {
+            Inner::Quartets(referee) => referee.verdict(),
+            Inner::Other(referee) => referee.verdict(),
+        }
+    }
+}
+
+/// The illegal move of a live Sequence game with its parameters: the `moves` lines taken in
+/// up to the first illegal one (`body`), explained by the engine as a whole log.
+fn sequence_illegal(body: &[u8], moves: usize, rules: SequenceRules) -> Option<serde_json::Value> {
+    let mut log = format!("{moves}\n").into_bytes();
+    log.extend_from_slice(body);
     let explanation = match rules {
         SequenceRules::Contract => explain_contract(&log),
         SequenceRules::Full(teams) => explain_full(&log, teams),
@@ -153,49 +246,4 @@ fn sequence_illegal(lines: &[u8], rules: SequenceRules, seen: &Seen) -> Option<s
     let mut details = serde_json::to_value(SequenceDetails::new(&explanation)).ok()?;
     let illegal = details.get_mut("illegal")?.take();
     (!illegal.is_null()).then_some(illegal)
-}
-
-fn replay(lines: &[u8], rules: &Rules, seen: &Seen) -> Replayed {
-    let mut replayed = Replayed {
-        reason: None,
-        ignored: Vec::new(),
-    };
-    let mut reader = fairplay_text::Lines::new(lines);
-    let mut taken: Vec<&[u8]> = Vec::new();
-    let mut first = true;
-    while let Some(text) = reader.next_line() {
-        let number = reader.number();
-        if text.trim_ascii().is_empty() {
-            continue;
-        }
-        if std::mem::take(&mut first) && seen.count_skipped {
-            continue;
-        }
-        if seen.ignored.contains(&number) {
-            // Only a line the engine reads as an action can be judged again.
-            if text.len() <= DEFAULT_MAX_LINE {
-                taken.push(text);
-                if let Err(error) = fairplay_quartets::audit(&as_log(&taken), rules) {
-                    let mut detail = crate::detail::detail(&error);
-                    // The line and action are those of the log made here: the page's are the
-                    // event's own.
-                    if let serde_json::Value::Object(map) = &mut detail {
-                        map.remove("line");
-                        map.remove("action");
-                    }
-                    replayed.ignored.push((number, detail));
-                }
-                taken.pop();
-            }
-            continue;
-        }
-        taken.push(text);
-        if Some(number) == seen.foul_line {
-            replayed.reason = fairplay_quartets::audit(&as_log(&taken), rules)
-                .ok()
-                .and_then(|report| report.cheating)
-                .and_then(|cheating| serde_json::to_value(cheating.contradiction.reason).ok());
-        }
-    }
-    replayed
 }
