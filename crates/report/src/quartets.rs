@@ -484,7 +484,9 @@ pub struct KnowledgeDetails<'a> {
 }
 
 impl<'a> KnowledgeDetails<'a> {
-    fn new(k: &'a Knowledge) -> KnowledgeDetails<'a> {
+    /// The details of what a watcher knows (`knowledge` of an explanation, or the answer of
+    /// `explain::Stepper::knowledge`).
+    pub fn new(k: &'a Knowledge) -> KnowledgeDetails<'a> {
         KnowledgeDetails {
             after: k.after,
             cards: k

@@ -12,7 +12,8 @@
 //!   --explain` gives it (the proof and the suspects, or a possible deal), and its actions;
 //!   with `"explain": false` the document alone (the verdict, at once);
 //! * `step`: the state after the first K actions: the Quartets knowledge (who certainly or
-//!   possibly holds each card, hand counts, sets held), the Sequence board;
+//!   possibly holds each card, hand counts, sets held), the Sequence board; without a `log`,
+//!   of the last log judged (kept between requests, with what makes a step fast);
 //! * `live`: lines judged as they are entered at the table, one event per line, as `--live`
 //!   reports them;
 //! * `deck`: the players and cards of a Quartets variant, for the table's picker.
@@ -42,6 +43,7 @@ mod ffi;
 mod judge;
 mod live;
 mod request;
+mod session;
 mod step;
 
 pub use choice::{Choice, SeatChoice, SequenceChoice, Usage, Variant};

@@ -22,8 +22,10 @@ pub enum Request {
     },
     /// The state after the first `after` actions of a log that `judge` accepted.
     Step {
-        /// The log.
-        log: String,
+        /// The log; without, the last log judged (or stepped through), so that a step need not
+        /// send a long log again.
+        #[serde(default)]
+        log: Option<String>,
         /// Actions to play (0: the start).
         after: usize,
         /// The game and its rules.
@@ -54,10 +56,12 @@ impl Request {
                 log,
                 explain,
                 choice,
-            } => crate::judge::judge(log.as_bytes(), explain, &choice),
-            Request::Step { log, after, choice } => {
-                crate::step::step(log.as_bytes(), after, &choice)
+            } => {
+                let response = crate::judge::judge(log.as_bytes(), explain, &choice);
+                crate::session::keep(log.into_bytes());
+                response
             }
+            Request::Step { log, after, choice } => crate::step::step(log, after, &choice),
             Request::Live { lines, choice } => crate::live::live(lines.as_bytes(), &choice),
             Request::Deck { quartets } => crate::deck::deck(&quartets),
         }

@@ -1,8 +1,8 @@
 //! `step`: the state after the first K actions, for stepping through a game.
 
-use fairplay_quartets::explain::{explain, explain_seat, ExplainError, Questions};
+use fairplay_quartets::explain::{ExplainError, Stepper};
 use fairplay_quartets::{Rules, SeatHand};
-use fairplay_report::quartets::{KnowledgeDetails, QuartetsDetails};
+use fairplay_report::quartets::KnowledgeDetails;
 use fairplay_report::sequence::BoardDetails;
 use fairplay_sequence::explain::{board_after, BoardView, Mode};
 use fairplay_sequence::{Board, SequenceRules, Square, Team};
@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::choice::{Choice, Chosen};
 use crate::judge::{failed, no_game};
+use crate::session;
 use crate::{refuse, to_json, usage};
 
 /// The Quartets state after some actions: what a watcher knows.
@@ -40,12 +41,19 @@ struct SequenceStep {
     sequences: Vec<(Team, usize)>,
 }
 
-/// The state after the first `after` actions of `log`.
-pub fn step(log: &[u8], after: usize, choice: &Choice) -> String {
-    match choice.choose(log) {
+/// The state after the first `after` actions of `log`, or of the log kept by the last
+/// `judge` (or `step` with a log) when there is none (`session.rs`).
+pub fn step(log: Option<String>, after: usize, choice: &Choice) -> String {
+    if let Some(log) = log {
+        session::keep(log.into_bytes());
+    }
+    let Some(chosen) = session::with_log(|log| choice.choose(log)) else {
+        return usage("no log to step through: judge one first");
+    };
+    match chosen {
         Err(why) => no_game(why),
         Ok(Chosen::Quartets(quartets)) => match choice.seat_hand(quartets.rules()) {
-            Ok(seat) => quartets_step(log, after, quartets.rules(), seat.as_ref()),
+            Ok(seat) => quartets_step(after, quartets.rules(), seat.as_ref()),
             Err(error) => refuse(&error.into()),
         },
         Ok(Chosen::Sequence(sequence)) => {
@@ -53,48 +61,45 @@ pub fn step(log: &[u8], after: usize, choice: &Choice) -> String {
                 SequenceRules::Contract => (Mode::Contract, None),
                 SequenceRules::Full(teams) => (Mode::Full, teams),
             };
-            match board_after(log, mode, teams, after) {
+            session::with_log(|log| match board_after(log, mode, teams, after) {
                 Err(error) => failed(Some("sequence"), &error.into()),
                 Ok(view) => to_json(&sequence_step(&view, after)),
-            }
+            })
+            .unwrap_or_else(|| usage("no log to step through: judge one first"))
         }
     }
 }
 
-/// The knowledge after `after` actions: a watcher's, or the seat's when there is one.
-fn quartets_step(log: &[u8], after: usize, rules: &Rules, seat: Option<&SeatHand>) -> String {
-    let mut at = after;
-    // At most three tries: past the end, then past the contradiction, each only once.
-    for _ in 0..3 {
-        let questions = Questions {
-            knowledge: true,
-            at: Some(at),
-            ..Questions::default()
-        };
-        let explained = match seat {
-            Some(hand) => explain_seat(log, hand, &questions),
-            None => explain(log, rules, &questions),
-        };
-        match explained {
-            Ok(explanation) => {
-                let details = QuartetsDetails::new(&explanation);
-                let Some(knowledge) = details.knowledge else {
-                    return usage("no knowledge was worked out");
-                };
-                return to_json(&QuartetsStep {
-                    game: "quartets",
-                    asked: after,
-                    knowledge,
-                });
-            }
+/// The knowledge after `after` actions of the log kept: a watcher's, or the seat's when there
+/// is one; past the end, that at the end; at or past the contradiction, that just before it.
+fn quartets_step(after: usize, rules: &Rules, seat: Option<&SeatHand>) -> String {
+    let key = format!("{rules:?}|{seat:?}");
+    let make = |log: &[u8]| match seat {
+        Some(hand) => Stepper::seated(log, hand),
+        None => Stepper::new(log, rules),
+    };
+    session::with_stepper(key, make, |log, stepper| {
+        let stepper = match stepper {
+            Ok(stepper) => stepper,
             Err(ExplainError::Log(error)) => {
-                return crate::judge::failed_quartets(log, rules, seat, &error.into())
+                return crate::judge::failed_quartets(log, rules, seat, &error.clone().into())
             }
-            Err(ExplainError::AtBeyondLog { actions, .. }) => at = actions,
-            Err(ExplainError::AtAfterCheating { since, .. }) => at = since - 1,
+            Err(error) => return usage(error.to_string()),
+        };
+        let mut at = after.min(stepper.actions());
+        if let Some(contradiction) = stepper.contradiction() {
+            at = at.min(contradiction.action - 1);
         }
-    }
-    usage(format!("no knowledge after action {after}"))
+        match stepper.knowledge(at) {
+            Ok(knowledge) => to_json(&QuartetsStep {
+                game: "quartets",
+                asked: after,
+                knowledge: KnowledgeDetails::new(&knowledge),
+            }),
+            Err(error) => usage(error.to_string()),
+        }
+    })
+    .unwrap_or_else(|| usage("no log to step through: judge one first"))
 }
 
 fn sequence_step(view: &BoardView, asked: usize) -> SequenceStep {

@@ -1,7 +1,7 @@
 //! What a watcher knows: where each card may be, and which sets each player certainly holds.
 
 use super::log::Log;
-use crate::referee::Place;
+use crate::referee::{Place, Referee};
 use crate::rules::{Card, Player, SetId};
 
 /// What a watcher knows about one card still in play.
@@ -55,7 +55,11 @@ pub struct Knowledge {
 
 impl Log {
     pub(super) fn knowledge(&self, after: usize) -> Knowledge {
-        let referee = self.state_after(after);
+        self.knowledge_of(&self.state_after(after), after)
+    }
+
+    /// What `referee`, which has judged the first `after` actions of this log, knows.
+    pub(super) fn knowledge_of(&self, referee: &Referee, after: usize) -> Knowledge {
         let rules = &self.rules;
         // One pass for every card and player; nobody is possible once cheating is certain.
         let table = referee.knowledge_table();

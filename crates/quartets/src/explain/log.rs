@@ -203,7 +203,7 @@ impl Log {
 
     /// Actions between two states kept for [`Keep::Last`]: copying the referee costs about as
     /// much as judging a few dozen actions plus one per card and per player and set.
-    fn spacing(rules: &Rules) -> usize {
+    pub(super) fn spacing(rules: &Rules) -> usize {
         128 + rules.deck_size() + rules.players() * rules.sets()
     }
 
@@ -230,7 +230,7 @@ impl Log {
 
     /// `referee`, which has judged actions `1..=from`, fed actions `from + 1..=upto` or until
     /// cheating is certain.
-    fn replay(&self, mut referee: Referee, from: usize, upto: usize) -> Referee {
+    pub(super) fn replay(&self, mut referee: Referee, from: usize, upto: usize) -> Referee {
         for &action in &self.actions[from..upto] {
             // As written: an ask then takes the referee's path that keeps it in registers.
             let verdict = referee

@@ -39,12 +39,14 @@ mod knowledge;
 mod log;
 mod model;
 mod proof;
+mod stepper;
 mod suspects;
 mod why;
 
 pub use deal::Hand;
 pub use knowledge::{CardKnowledge, Knowledge, PlayerKnowledge};
 pub use model::{Claim, ClaimKind, Denied, Need, Proof, Room, Shown, Why};
+pub use stepper::Stepper;
 pub use suspects::Suspects;
 
 use crate::referee::{Contradiction, Verdict};
