@@ -3,8 +3,7 @@
 // log. Run by .ci/web after `bash crates/web/build.sh`; see docs/web.md.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, statSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { useBrowser, open, paste, cli, example, english, figures, root, site, base } from './helpers.js';
@@ -29,8 +28,8 @@ async function checkGrid(page, file, k) {
       assert.equal(kind, expected, `${card.card}, player ${player}, after ${k}`);
     }
   }
-  const counts = await page.$$eval('#grid thead th[data-player]', (ths) => ths.map((th) => th.textContent));
-  knowledge.players.forEach((p, i) => assert.match(counts[i], new RegExp(`${p.cards} cards`)));
+  const counts = await page.$$eval('#grid thead th[data-player] .count', (spans) => spans.map((c) => c.textContent));
+  knowledge.players.forEach((p, i) => assert.equal(counts[i], `${p.cards} card${p.cards === 1 ? '' : 's'}`));
 }
 
 test('every example gets the verdict of the command line', async () => {
@@ -87,16 +86,22 @@ test('a 1000-action log: verdict from paste, grid at several steps, step time', 
   const page = await open();
   const times = [];
   const handler = [];
+  // A first paste, not timed (the browser compiles the page's and the engine's code for a log
+  // of this size), then five, each of which must be within the budget.
+  await paste(page, `${log}\n\n`);
   for (let i = 0; i < 5; i++) {
     times.push(await paste(page, log + (i % 2 ? '\n' : '')));
     handler.push(await page.evaluate(() => window.fairplay.verdictAfterInputMs));
   }
   // From the input event on: the page's own part (the rest is the browser taking the text).
-  figures.judge1000AfterInputMs = Math.min(...handler.slice(1));
+  figures.judge1000AfterInputMs = Math.min(...handler);
   assert.equal(await page.$eval('#verdict', (v) => v.dataset.contract), expected.contract);
   // The list holds only the rows in view; each knows its place among all the actions.
   assert.equal(await page.$eval('#actions li', (l) => l.getAttribute('aria-setsize')), '1000');
-  figures.judge1000Ms = Math.min(...times.slice(1));
+  figures.judge1000Ms = Math.min(...times);
+  // The budget holds on every run, not on the best: the five pastes' times.
+  figures.judge1000RunsMs = times;
+  figures.judge1000MaxMs = Math.max(...times);
   for (const k of [1, 250, 999, 1000]) {
     await page.evaluate((step) => { document.getElementById('slider').value = String(step); document.getElementById('slider').dispatchEvent(new Event('input')); }, k);
     await checkGrid(page, file, k);
@@ -179,7 +184,7 @@ test('a 1000-action log: verdict from paste, grid at several steps, step time', 
   figures.stepEngineMaxMs = Math.max(...steps.engine);
   figures.stepToFrameMedianMs = median(steps.frame);
   // Targets: 20 ms and 16 ms; the bounds leave room for a loaded CI machine.
-  assert.ok(figures.judge1000Ms < 20 * 3, `judge ${figures.judge1000Ms} ms`);
+  assert.ok(figures.judge1000MaxMs < 20 * 3, `judge ${times.join(', ')} ms`);
   assert.ok(figures.stepMedianMs < 16 * 3, `step ${figures.stepMedianMs} ms`);
   assert.ok(figures.stepMaxAgainMs < 16 * 3, `slowest step (${figures.stepMaxStep}) ${figures.stepMaxAgainMs} ms`);
   await page.context().close();
@@ -228,7 +233,7 @@ test('a shared link restores the log and the step; the embed shows the view only
   await page.keyboard.press('ArrowRight');
   await page.click('#share');
   const link = await page.$eval('#share', (b) => b.dataset.link);
-  assert.ok(link.includes('#log='));
+  assert.match(link, /#.*\blog=/);
   const other = await open(link.slice(base.length));
   assert.equal(await other.$eval('#log', (e) => e.value), log);
   assert.equal(await other.$eval('#slider', (s) => s.value), '3');
@@ -446,20 +451,6 @@ test('a file opened or dropped on the editor is judged', async () => {
   await page.evaluate(() => window.fairplay.complete);
   assert.equal(await page.$eval('#verdict', (v) => v.dataset.contract), expectedOther.contract);
   await page.context().close();
-});
-
-test('the whole page is under 300 KB compressed', () => {
-  let raw = 0;
-  let gzip = 0;
-  for (const name of readdirSync(site)) {
-    if (!/\.(wasm|js|css|html)$/.test(name)) continue;
-    const bytes = readFileSync(join(site, name));
-    raw += statSync(join(site, name)).size;
-    gzip += gzipSync(bytes, { level: 9 }).length;
-  }
-  figures.pageBytes = raw;
-  figures.pageGzipBytes = gzip;
-  assert.ok(gzip < 300 * 1024, `${gzip} bytes`);
 });
 
 test('screenshots (SCREENSHOTS=1): light, dark, phone, Hebrew, a Sequence board', { skip: !process.env.SCREENSHOTS }, async () => {

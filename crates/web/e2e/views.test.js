@@ -90,3 +90,42 @@ test('the stepper and the error line are hidden until there is something to show
   assert.deepEqual(await shownHidden(page), []);
   await page.context().close();
 });
+
+test('the line numbers: those in view only, in a gutter as wide as the line count needs', async () => {
+  const page = await open();
+  const log = (n) => `${n}\n${Array.from({ length: n }, (_, i) => `${(i % 4) + 1} A ${((i + 1) % 4) + 1} 3C no`).join('\n')}\n`;
+  const width = () => page.$eval('#gutter', (g) => g.getBoundingClientRect().width);
+  await paste(page, log(200));
+  const wide3 = await width();
+  // The numbers in the gutter: the first lines, a screenful (not 202).
+  const shown = async () => (await page.$eval('#gutter', (g) => g.textContent)).trim().split('\n').map(Number);
+  const first = await shown();
+  assert.equal(first[0], 1);
+  assert.ok(first.length < 40, `${first.length} numbers in the gutter`);
+  // Another log of as many digits: the same width, so nothing beside it moves.
+  await paste(page, log(900));
+  assert.equal(await width(), wide3);
+  await paste(page, log(2000));
+  const wide4 = await width();
+  assert.ok(wide4 > wide3, `${wide4} px for four digits, ${wide3} px for three`);
+  // Scrolled to the end: the last numbers, level with the editor's last lines.
+  await page.$eval('#log', (a) => { a.scrollTop = a.scrollHeight; });
+  await page.waitForFunction(() => document.getElementById('gutter').textContent.includes('2002'));
+  const last = await shown();
+  assert.equal(last.at(-1), 2002);
+  const [lineTop, areaBottom] = await page.evaluate(() => {
+    const area = document.getElementById('log');
+    const spans = document.getElementById('gutter-lines');
+    const range = document.createRange();
+    range.selectNodeContents(spans);
+    const rects = [...range.getClientRects()];
+    return [rects.at(-1).bottom, area.getBoundingClientRect().bottom];
+  });
+  assert.ok(Math.abs(lineTop - areaBottom) < 30, `last number at ${lineTop}, the editor ends at ${areaBottom}`);
+  // A malformed line far down is marked when in view.
+  await paste(page, log(2000).split('\n').map((l, i) => (i === 1500 ? '1 A 2 3C maybe' : l)).join('\n'));
+  await page.$eval('#log', (a) => { a.scrollTop = 1490 * parseFloat(getComputedStyle(a).lineHeight); });
+  await page.waitForSelector('#gutter .bad');
+  assert.equal(await page.$eval('#gutter .bad', (b) => b.textContent.trim()), '1501');
+  await page.context().close();
+});

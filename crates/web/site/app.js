@@ -1,7 +1,7 @@
 // The page: presentation only. Every verdict, reason and explanation comes from the engines
 // through engine.js; this file lays them out, steps through them and keeps the user's input.
 import { load, call } from './engine.js';
-import { t, reason, why, error as errorText, refusal, seatLine, setLang, preferred, lang, illegalWhat, suspects } from './i18n.js';
+import { t, count, reason, why, error as errorText, refusal, seatLine, setLang, preferred, lang, illegalWhat, suspects } from './i18n.js';
 import { fragment, parse } from './share.js';
 import { table } from './table.js';
 
@@ -45,6 +45,7 @@ function documentOf() { return state.result?.document; }
  * step on the next frame (`state.complete` then resolves). */
 export function judge(step = null) {
   const log = $('log').value;
+  if (!log.trim()) return clearAll(log);
   const started = performance.now();
   state.result = call({ op: 'judge', log, explain: false, ...choice() });
   showVerdict();
@@ -58,6 +59,27 @@ export function judge(step = null) {
     explainNow(step);
     resolve(true);
   }));
+  return state.complete;
+}
+
+/** An empty editor: no verdict, no error, nothing to step through; a word on what to do. */
+function clearAll(log) {
+  state.result = null;
+  state.ticket++;
+  showGutter(0);
+  $('error').hidden = true;
+  $('stepper').hidden = true;
+  const box = $('verdict');
+  box.className = 'verdict hint';
+  box.textContent = t('emptyLog');
+  delete box.dataset.verdict;
+  delete box.dataset.contract;
+  $('action-list').replaceChildren();
+  $('action-list').style.height = '0px';
+  $('explain').replaceChildren();
+  clearView();
+  localStorage.setItem('fairplay.log', log);
+  state.complete = Promise.resolve(true);
   return state.complete;
 }
 
@@ -92,18 +114,57 @@ function foulIndex() {
   return index + 1;
 }
 
+/** The editor's line numbers: only those in view (a 5 MB log has 400 000 lines), in a gutter
+ * of a fixed width by the digits of the line count, so that a new text neither lays out
+ * thousands of numbers nor changes the editor's width (which laid the page out again). */
+const gutter = { lines: 1, bad: 0, digits: 0, row: 0, top: 0, height: 0, key: '' };
+
+/** Counts the lines of the editor's text and shows the numbers in view, `bad` marked. */
+function showGutter(bad) {
+  const text = $('log').value;
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+  gutter.lines = lines;
+  gutter.bad = bad ?? 0;
+  const digits = String(lines).length;
+  if (digits !== gutter.digits) {
+    gutter.digits = digits;
+    $('gutter').style.width = `calc(${Math.max(digits, 2)}ch + .8rem)`;
+  }
+  renderGutter();
+}
+
+function measureGutter() {
+  const area = $('log');
+  gutter.row = parseFloat(getComputedStyle(area).lineHeight) || 18;
+  gutter.height = area.clientHeight;
+  gutter.top = area.scrollTop;
+}
+
+/** Puts the numbers of the lines in view (and two each side) in the gutter, at the place
+ * the editor has scrolled to. */
+function renderGutter() {
+  // The row's height and the editor's are read once (and on a resize), its scroll position
+  // on each scroll: reading them here would lay the new text out at once.
+  if (!gutter.row) measureGutter();
+  const first = Math.max(1, Math.floor(gutter.top / gutter.row) - 1);
+  const last = Math.min(gutter.lines, first + Math.ceil(gutter.height / gutter.row) + 3);
+  const key = `${first}|${last}|${gutter.bad}`;
+  const inner = $('gutter-lines');
+  inner.style.transform = `translateY(${(first - 1) * gutter.row - gutter.top}px)`;
+  if (key === gutter.key) return;
+  gutter.key = key;
+  const numbers = (from, to) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => `${from + i}\n`).join('');
+  const bad = gutter.bad;
+  if (bad >= first && bad <= last) inner.replaceChildren(numbers(first, bad - 1), el('span', { class: 'bad', text: `${bad}\n` }), numbers(bad + 1, last));
+  else inner.replaceChildren(numbers(first, last));
+}
+
 function showVerdict() {
   const box = $('verdict');
   const error = $('error');
-  const gutter = $('gutter');
-  const lines = $('log').value.split('\n').length;
   const doc = documentOf();
-  const bad = doc?.error?.line;
-  // The line numbers as three texts: those before the bad line, the bad line's, those after.
-  const numbers = (from, to) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => `${from + i}\n`).join('');
-  const count = Math.max(lines, 1);
-  if (bad >= 1 && bad <= count) gutter.replaceChildren(numbers(1, bad - 1), el('span', { class: 'bad', text: `${bad}\n` }), numbers(bad + 1, count));
-  else gutter.replaceChildren(numbers(1, count));
+  showGutter(doc?.error?.line);
   error.hidden = true;
   box.className = 'verdict';
   $('stepper').hidden = true;
@@ -115,7 +176,9 @@ function showVerdict() {
   }
   if (doc.error) {
     error.hidden = false;
-    error.textContent = t('lineError', { line: doc.error.line, message: errorText(state.result.detail, doc.error.message, doc.error.kind) });
+    const message = errorText(state.result.detail, doc.error.message, doc.error.kind);
+    // An error of no line (the log has no action line) is said without one.
+    error.textContent = doc.error.line >= 1 ? t('lineError', { line: doc.error.line, message }) : message;
     error.dataset.line = doc.error.line;
     box.textContent = '';
     return;
@@ -147,13 +210,14 @@ function showActions() {
   list.first = list.last = -1;
   ol.replaceChildren();
   const doc = documentOf();
-  if (!doc || doc.error) { ol.style.height = '0px'; return; }
+  if (!doc || doc.error) { ol.style.height = '0px'; $('marks-key').textContent = ''; return; }
   list.foul = doc.verdict.kind === 'foul' ? foulIndex() : Infinity;
   list.proof = new Set(doc.explanation?.proof?.actions ?? []);
   list.row = parseFloat(getComputedStyle(document.documentElement).fontSize) * 1.5;
   list.height = box.clientHeight;
   list.top = box.scrollTop = 0;
   ol.style.height = `${actionCount() * list.row}px`;
+  $('marks-key').textContent = t(doc.game === 'sequence' ? 'marksKeySeq' : 'marksKey');
   renderRows();
   $('slider').max = String(actionCount());
 }
@@ -173,14 +237,18 @@ function fillItem(item, number) {
   const kind = number < foul ? 'fair' : number === foul ? 'foul' : 'unjudged';
   const marks = [t({ fair: 'markFair', foul: doc.game === 'sequence' ? 'markIllegal' : 'markFoul', unjudged: 'markAfter' }[kind])];
   if (proof) marks.push(t('markProof'));
+  // The row shows the marks as symbols (the words do not fit a phone's row; the key is above
+  // the list), and says them in words to screen readers and as its tooltip.
+  const symbols = t({ fair: 'symFair', foul: 'symFoul', unjudged: 'symAfter' }[kind]) + (proof ? ` ${t('symProof')}` : '');
   const width = String(actionCount()).length + 1;
   item.className = kind + (proof ? ' proof' : '');
   item.dataset.step = number;
   item.dataset.line = action.line;
   item.setAttribute('aria-posinset', number);
   item.setAttribute('aria-setsize', actionCount());
-  item.textContent = `${`${number}.`.padStart(width)} ${action.text}  ${marks.join(' · ')}`;
+  item.textContent = `${`${number}.`.padStart(width)} ${symbols} ${action.text}`;
   item.setAttribute('aria-label', `${action.text}: ${marks.join(', ')}`);
+  item.title = marks.join(' · ');
   if (number === state.step) item.setAttribute('aria-current', 'step');
   else item.removeAttribute('aria-current');
   return item;
@@ -291,7 +359,9 @@ function buildGrid(deck, players, key) {
   }
   const note = el('p', { class: 'error' });
   note.hidden = true;
-  const legend = el('p', { class: 'legend', text: `● ${t('seen')} / ${t('certain')} · ○ ${t('possible')}` });
+  // The key: each mark drawn as the cells draw it (style.css), with its meaning.
+  const mark = (kind, text) => el('span', { class: 'key' }, el('span', { class: `swatch ${kind}`, 'aria-hidden': 'true' }), text);
+  const legend = el('p', { class: 'legend', id: 'legend' }, mark('seen', t('legendSeen')), mark('certain', t('legendCertain')), mark('possible', t('legendPossible')));
   // Fixed column widths (style.css, from --players), so that a head's new text does not
   // size the columns again.
   const table = el('table', { class: 'grid', id: 'grid', 'aria-label': t('quartets'), style: `--players: ${players.length}` }, el('thead', {}, head), body);
@@ -312,7 +382,7 @@ function showGrid(response) {
   if (view?.key !== key) view = buildGrid(deck, players, key);
   for (const p of knowledge.players) {
     const head = view.heads.get(p.player);
-    setText(head.count, `${p.cards} ${t('cardsInHand')}`);
+    setText(head.count, count('card', p.cards));
     setText(head.sets, p.sets.length ? `${t('setsHeld')} ${p.sets.join(', ')}` : '');
   }
   const byCard = new Map(knowledge.cards.map((c) => [c.card, c]));
@@ -356,7 +426,7 @@ function buildBoard(squares, key) {
   const board = el('div', { class: 'board', id: 'board', role: 'grid', 'aria-label': t('sequence') });
   const cells = squares.map((card, i) => {
     const name = String.fromCharCode(65 + (i % 10)) + (Math.floor(i / 10) + 1);
-    const square = el('div', { class: 'sq', role: 'gridcell', 'data-square': name }, card || '★');
+    const square = el('div', { class: 'sq', role: 'gridcell', 'data-square': name }, el('span', { class: 'label', text: card || '★' }));
     board.append(square);
     return { square, name, card, mark: null, chip: null };
   });
@@ -441,6 +511,32 @@ function showExplanation() {
   if (doc.game === 'sequence' && e.winner) box.append(el('p', { text: `${t('winner')}: ${t(e.winner)}` }));
 }
 
+/** Copies the link to this view: the button says so for a moment, then is itself again; when
+ * the browser does not let the page write to the clipboard, the link is shown to copy. */
+let shareShown = 0;
+async function share() {
+  const button = $('share');
+  const field = $('share-link');
+  clearTimeout(shareShown);
+  button.textContent = t('copying');
+  button.dataset.state = 'copying';
+  const link = await shareLink();
+  button.dataset.link = link;
+  const copied = await (navigator.clipboard?.writeText(link).then(() => true, () => false) ?? false);
+  button.dataset.state = copied ? 'copied' : 'failed';
+  button.textContent = t(copied ? 'copied' : 'copyFailed');
+  field.hidden = copied;
+  if (!copied) {
+    field.value = link;
+    field.focus();
+    field.select();
+  }
+  shareShown = setTimeout(() => {
+    button.textContent = t('share');
+    button.dataset.state = '';
+  }, 2500);
+}
+
 /** The link that restores this view. */
 export async function shareLink(embed = null) {
   const c = choice();
@@ -454,9 +550,17 @@ export async function shareLink(embed = null) {
 }
 
 async function restore() {
-  const settings = await parse(location.hash).catch(() => null);
+  const settings = await parse(location.hash);
   if (!settings) return false;
   $('log').value = settings.log;
+  // A damaged link (cut short by a mail or chat program, most often): say so, and what of
+  // its log could be read.
+  const notice = $('link-notice');
+  notice.hidden = !settings.damaged;
+  if (settings.damaged) {
+    const lines = settings.log ? settings.log.split('\n').length - 1 : 0;
+    notice.textContent = `${t('linkDamaged')} ${lines ? count('recovered', lines) : t('linkNothing')}`;
+  }
   if (settings.game) $('game').value = settings.game;
   if (settings.players) $('players').value = settings.players;
   if (settings.sets) $('sets').value = settings.sets;
@@ -499,7 +603,10 @@ async function examples() {
 
 function bind() {
   $('log').addEventListener('input', () => judge());
-  $('log').addEventListener('scroll', () => { $('gutter').scrollTop = $('log').scrollTop; });
+  $('log').addEventListener('scroll', () => {
+    gutter.top = $('log').scrollTop;
+    requestAnimationFrame(renderGutter);
+  }, { passive: true });
   $('actions').addEventListener('scroll', () => {
     list.top = $('actions').scrollTop;
     requestAnimationFrame(renderRows);
@@ -508,7 +615,7 @@ function bind() {
     const item = event.target.closest('li[data-step]');
     if (item) goTo(Number(item.dataset.step));
   });
-  window.addEventListener('resize', () => { list.height = $('actions').clientHeight; renderRows(); });
+  window.addEventListener('resize', () => { list.height = $('actions').clientHeight; renderRows(); measureGutter(); renderGutter(); });
   for (const id of ['game', 'players', 'sets', 'cps', 'hands', 'seat', 'hand']) $(id).addEventListener('change', () => judge());
   for (const radio of document.querySelectorAll('input[name=rules]')) radio.addEventListener('change', () => judge());
   $('slider').addEventListener('input', () => goTo(Number($('slider').value)));
@@ -527,12 +634,7 @@ function bind() {
     const file = e.dataTransfer.files[0];
     if (file) { $('log').value = await file.text(); judge(); }
   });
-  $('share').addEventListener('click', async () => {
-    const link = await shareLink();
-    $('share').dataset.link = link;
-    await navigator.clipboard?.writeText(link).catch(() => {});
-    $('share').textContent = t('copied');
-  });
+  $('share').addEventListener('click', share);
   $('lang').addEventListener('change', () => {
     localStorage.setItem('fairplay.lang', $('lang').value);
     setLang($('lang').value);

@@ -65,6 +65,57 @@ const UI = {
   },
 };
 
+// page: the judge view's own words (share states, a damaged link, storage, legends, marks).
+const PAGE = {
+  en: {
+    modes: 'Views', copying: 'Copying…', copyFailed: 'Could not copy: the link is below',
+    linkLabel: 'Link to this view', emptyLog: 'Paste, type, drop or open a log: the verdict appears here.',
+    linkDamaged: 'This link is damaged: its log could not be read whole.',
+    linkNothing: 'Nothing of its log could be recovered.',
+    notKept: 'This log is too long to be kept in the browser: it will not survive a reload.',
+    legendSeen: 'moved: everybody saw where it is', legendCertain: 'never moved, only this player can hold it',
+    legendPossible: 'this player possibly holds it', legendTitle: 'Key',
+    marksKey: '✓ consistent so far · ✗ cheating certain · ★ proof · – not judged',
+    marksKeySeq: '✓ legal · ✗ illegal · – not judged',
+    symFair: '✓', symFoul: '✗', symProof: '★', symAfter: '–',
+    print: 'Print the verdict',
+  },
+  he: {
+    modes: 'תצוגות', copying: 'מעתיק…', copyFailed: 'ההעתקה נכשלה: הקישור למטה',
+    linkLabel: 'קישור לתצוגה הזאת', emptyLog: 'הדביקו, הקלידו, גררו או פתחו יומן: הפסיקה תופיע כאן.',
+    linkDamaged: 'הקישור הזה פגום: לא היה אפשר לקרוא את היומן שלו במלואו.',
+    linkNothing: 'לא היה אפשר לשחזר דבר מהיומן שלו.',
+    notKept: 'היומן הזה ארוך מכדי להישמר בדפדפן: הוא לא יישאר אחרי טעינה מחדש.',
+    legendSeen: 'זז: כולם ראו היכן הוא', legendCertain: 'לא זז מעולם, רק השחקן הזה יכול להחזיק אותו',
+    legendPossible: 'ייתכן שהשחקן הזה מחזיק אותו', legendTitle: 'מקרא',
+    marksKey: '✓ עקבי עד כאן · ✗ רמאות ודאית · ★ הוכחה · – לא נשפט',
+    marksKeySeq: '✓ חוקי · ✗ לא חוקי · – לא נשפט',
+    symFair: '✓', symFoul: '✗', symProof: '★', symAfter: '–',
+    print: 'הדפסת הפסיקה',
+  },
+};
+
+// page: counted nouns, by the language's plural rules (Intl.PluralRules: Hebrew has a form
+// for one, for two and for the rest).
+const COUNTS = {
+  en: {
+    card: { one: '{n} card', other: '{n} cards' },
+    recovered: { one: 'Recovered the first line; the rest is lost.', other: 'Recovered the first {n} lines; the rest is lost.' },
+  },
+  he: {
+    card: { one: 'קלף אחד', two: 'שני קלפים', other: '{n} קלפים' },
+    recovered: { one: 'שוחזרה השורה הראשונה; השאר אבד.', two: 'שוחזרו שתי השורות הראשונות; השאר אבד.', other: 'שוחזרו {n} השורות הראשונות; השאר אבד.' },
+  },
+};
+
+/** `n` things called `noun` (`card`; `recovered`: lines of a damaged link) in the language in use: `1 card`, `3 cards`,
+ * `קלף אחד`, `שני קלפים`, `3 קלפים`. */
+export function count(noun, n) {
+  const forms = COUNTS[current]?.[noun] ?? COUNTS.en[noun];
+  const form = new Intl.PluralRules(current).select(n);
+  return fill(forms[form] ?? forms.other, { n });
+}
+
 // Reasons by the model's kinds (Reason.kind, IllegalMove.kind, claim kinds), Hebrew only:
 // English is the engine's own text.
 const REASONS = {
@@ -225,7 +276,9 @@ const NOUNS = {
 function counted(noun, n) {
   const words = NOUNS[current]?.[noun];
   if (!words) return n;
-  return fill(String(n) === '1' ? words.one : words.many, { n });
+  // A count past 2^53 comes as a string of digits: never one.
+  const one = typeof n === 'number' ? new Intl.PluralRules(current).select(n) === 'one' : n === '1';
+  return fill(one ? words.one : words.many, { n });
 }
 
 // The certificate of a proof (`why` of the explanation) by its kind, from its parameters; the
@@ -372,7 +425,7 @@ function fill(template, params) {
 
 /** A label of the page. */
 export function t(key, params = {}) {
-  return fill(UI[current][key] ?? UI.en[key] ?? key, params);
+  return fill(UI[current][key] ?? PAGE[current]?.[key] ?? UI.en[key] ?? PAGE.en[key] ?? key, params);
 }
 
 /** An engine's text in the language in use: by its kind and parameters, else as written. */

@@ -156,7 +156,16 @@ impl Choice {
             None | Some("auto") => {
                 let mut registry = Registry::new();
                 registry.register(quartets.clone()).register(sequence);
-                registry.detect(log).map_err(NoGame::Log)?.name()
+                match registry.detect(log) {
+                    Ok(game) => game.name(),
+                    // A first line that is neither a count nor an action (a count written
+                    // `three`): the game is told from the next line, so that its own reader
+                    // says what is wrong with the first.
+                    Err(error) => match told_after_first_line(&registry, log) {
+                        Some(game) => game.name(),
+                        None => return Err(NoGame::Log(error)),
+                    },
+                }
             }
             Some(name) => name,
         };
@@ -166,4 +175,19 @@ impl Choice {
             other => Err(NoGame::Usage(Usage::Game(other.to_string()))),
         }
     }
+}
+
+/// The game of the first non-blank line after the first one, when the first is no action of
+/// any game (nor a count line, which `detect` skips).
+fn told_after_first_line<'a>(registry: &'a Registry, log: &[u8]) -> Option<&'a dyn Game> {
+    let log = log.strip_prefix(fairplay_text::BOM).unwrap_or(log);
+    let mut lines = log
+        .split(|&b| b == b'\n')
+        .filter(|line| !line.trim_ascii().is_empty());
+    let first = lines.next()?;
+    if registry.games().any(|g| g.recognises(first)) {
+        return None;
+    }
+    let next = lines.next()?;
+    registry.games().find(|g| g.recognises(next))
 }

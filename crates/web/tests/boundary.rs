@@ -592,3 +592,185 @@ fn a_usage_error_comes_with_its_kind_and_parameters() {
     // A request that is not one has no kind to translate.
     assert_eq!(call(json!({"op": "nothing"}))["detail"], Value::Null);
 }
+
+/// The lines of `taken` as a whole log: its count line, then the lines.
+fn as_log(taken: &[&str]) -> String {
+    let mut log = format!("{}\n", taken.len());
+    for line in taken {
+        log.push_str(line);
+        log.push('\n');
+    }
+    log
+}
+
+#[test]
+fn live_details_and_reasons_are_those_of_the_lines_judged_as_a_whole_log() {
+    // Simulated games (some with cheats), with lines the referee skips between the actions.
+    // Each skipped line's detail must be the error `judge` gives the lines taken so far with
+    // that line after them, and a foul's reason the reason `judge` gives the lines up to it:
+    // one judgement per line, which the live request, for its speed, does not make.
+    use fairplay_sim::quartets::{simulate_seeded, Config};
+    let noise = [
+        "1 A 1 1A no",
+        "not an action",
+        "2 A 3 9Z yes",
+        "7 A 1 3C no",
+        "3 Q 9",
+    ];
+    let mut skipped_rule_errors = 0;
+    let mut fouls = 0;
+    for seed in 0..40u64 {
+        let config = Config::new(Rules::standard())
+            .with_cheat_rate(0.03)
+            .with_max_actions(40);
+        let log = simulate_seeded(&config, seed).log();
+        let mut lines: Vec<&str> = Vec::new();
+        for (i, action) in log.lines().skip(1).enumerate() {
+            if (i as u64 + seed) % 3 == 0 {
+                lines.push(noise[(i + seed as usize) % noise.len()]);
+            }
+            lines.push(action);
+        }
+        let text = lines.iter().map(|l| format!("{l}\n")).collect::<String>();
+        let events = call(json!({"op": "live", "game": "quartets", "lines": text}));
+        let events = events.as_array().unwrap();
+        let mut taken: Vec<&str> = Vec::new();
+        let mut reason = None;
+        let mut event = events.iter();
+        for (i, line) in lines.iter().enumerate() {
+            let number = i + 1;
+            let got = event.next().unwrap();
+            taken.push(line);
+            let whole = call(json!({"op": "judge", "game": "quartets", "log": as_log(&taken)}));
+            if let Some(error) = whole["document"].get("error") {
+                // The line is skipped: its error is the whole log's, at that line.
+                assert_eq!(error["line"], taken.len() + 1, "seed {seed}: {line}");
+                taken.pop();
+                assert_eq!(
+                    got["event"]["event"], "ignored",
+                    "seed {seed}, line {number}"
+                );
+                assert_eq!(got["event"]["error"]["line"], number);
+                let mut detail = whole["detail"].clone();
+                detail.as_object_mut().unwrap().remove("line");
+                detail.as_object_mut().unwrap().remove("action");
+                assert_eq!(got["detail"], detail, "seed {seed}, line {number}");
+                skipped_rule_errors += usize::from(error["kind"] == "rule");
+                continue;
+            }
+            if reason.is_some() && got["event"]["event"] == "ignored" {
+                // Once cheating is certain a whole log is only read on, while the live game
+                // still follows the turns: a rule broken there is the live game's alone.
+                taken.pop();
+                let kind = got["detail"]["kind"].as_str().unwrap();
+                assert!(
+                    kind.starts_with("rule:"),
+                    "seed {seed}, line {number}: {kind}"
+                );
+                continue;
+            }
+            assert_eq!(got["event"]["event"], "step", "seed {seed}, line {number}");
+            assert_eq!(got["event"]["line"], number);
+            if reason.is_none() && whole["document"]["verdict"]["kind"] == "foul" {
+                reason = Some(whole["reason"].clone());
+                fouls += 1;
+            }
+            assert_eq!(
+                got.get("reason"),
+                reason.as_ref(),
+                "seed {seed}, line {number}"
+            );
+        }
+        assert_eq!(event.next().unwrap()["event"]["event"], "end");
+    }
+    // The games hold both kinds of skipped lines and some fouls.
+    assert!(skipped_rule_errors > 20, "{skipped_rule_errors}");
+    assert!(fouls > 5, "{fouls}");
+}
+
+#[test]
+fn a_count_line_that_is_no_number_is_reported_at_line_1_by_the_game_of_the_next_line() {
+    for (log, game) in [
+        ("three\n1 A 2 3C no\n2 A 1 3C no\n", "quartets"),
+        ("\n  two\n1 5s P 5s\n", "sequence"),
+    ] {
+        let response = call(json!({"op": "judge", "log": log}));
+        let error = &response["document"]["error"];
+        assert_eq!(response["document"]["game"], game, "{log}");
+        assert_eq!(error["kind"], "malformed", "{log}: {response}");
+        assert_eq!(
+            error["line"],
+            log.lines().position(|l| !l.trim().is_empty()).unwrap() + 1
+        );
+        assert!(
+            error["message"].as_str().unwrap().contains("two")
+                || error["message"].as_str().unwrap().contains("three"),
+            "{error}"
+        );
+    }
+    // A log whose lines are no game's is still one whose game cannot be told.
+    let response = call(json!({"op": "judge", "log": "three\nfour\n"}));
+    assert_eq!(response["document"]["error"]["kind"], "unknown-game");
+}
+
+#[test]
+fn a_step_without_a_log_is_about_the_last_log_judged() {
+    // Nothing judged yet on this thread: no log to step through.
+    let none = call(json!({"op": "step", "after": 1}));
+    assert!(none["usage"].as_str().unwrap().contains("judge one first"));
+    let rules = Rules::standard();
+    let knowledge = |log: &str, at: usize| {
+        let questions = Questions {
+            knowledge: true,
+            at: Some(at),
+            ..Questions::default()
+        };
+        let explanation = explain(log.as_bytes(), &rules, &questions).unwrap();
+        serde_json::to_value(QuartetsDetails::new(&explanation).knowledge).unwrap()
+    };
+    // A long log (many states kept), then another: each step is about the log judged last.
+    let long = fairplay_sim::quartets::simulate_seeded(
+        &fairplay_sim::quartets::Config::new(rules.clone())
+            .with_lay_aside_rate(0.0)
+            .with_max_actions(3000),
+        11,
+    )
+    .log();
+    let short = example("quartets/sample2.log");
+    for log in [&long, &short, &long] {
+        let judged = call(json!({"op": "judge", "log": log}));
+        let actions = judged["actions"].as_array().unwrap().len();
+        for at in [
+            0,
+            1,
+            actions / 3,
+            (actions / 2 + 7).min(actions),
+            actions - 1,
+            actions,
+        ] {
+            let step = call(json!({"op": "step", "after": at}));
+            assert_eq!(
+                step["knowledge"],
+                knowledge(log, at),
+                "at {at} of {actions}"
+            );
+        }
+        // Past the end: the end.
+        let beyond = call(json!({"op": "step", "after": actions + 5}));
+        assert_eq!(beyond["knowledge"]["after"], actions);
+    }
+    // Another variant or a seat for the same log: a stepper of its own.
+    let log = example("quartets/sample1.log");
+    call(json!({"op": "judge", "log": log}));
+    let watcher = call(json!({"op": "step", "after": 2}));
+    let seat = json!({"player": 1, "hand": "1A,1B,1C,1D,2A,2B,2C,2D"});
+    let seated = call(json!({"op": "step", "after": 2, "seat": seat}));
+    let expected = call(json!({"op": "step", "log": log, "after": 2, "seat": seat}));
+    assert_eq!(seated, expected);
+    assert_ne!(seated["knowledge"], watcher["knowledge"]);
+    // Past the contradiction (action 4): the last action some deal fits.
+    assert_eq!(
+        call(json!({"op": "step", "after": 4}))["knowledge"]["after"],
+        3
+    );
+}
