@@ -33,6 +33,10 @@ const UI = {
     team: 'Team', square: 'Square', place: 'place a chip', remove: 'remove a chip',
     discard: 'discard a dead card', teamOnTurn: 'the team on turn', bySpot: '— (the card\'s spot)',
     tableSeqRules: 'The Sequence rules are those chosen under "Judge a log".',
+    // table: the board's and the grid's names (board.js, app.js).
+    boardLabel: 'Sequence board', gridLabel: 'What each player holds', freeCorner: 'free corner',
+    chipOf: '{team} chip', emptySquare: 'empty', inSequence: 'in a completed sequence',
+    illegalHere: 'the illegal move',
   },
   he: {
     title: 'fairplay — שופט', tabJudge: 'שפיטת משחק', tabTable: 'ליד השולחן', language: 'שפה',
@@ -62,6 +66,10 @@ const UI = {
     team: 'קבוצה', square: 'משבצת', place: 'הנחת אסימון', remove: 'הסרת אסימון',
     discard: 'השלכת קלף מת', teamOnTurn: 'הקבוצה שבתור', bySpot: '— (המשבצת של הקלף)',
     tableSeqRules: 'חוקי הסיקוונס הם אלה שנבחרו ב"שפיטת משחק".',
+    // table: the board's and the grid's names (board.js, app.js).
+    boardLabel: 'לוח הסיקוונס', gridLabel: 'מה כל שחקן מחזיק', freeCorner: 'פינה חופשית',
+    chipOf: 'אסימון {team}', emptySquare: 'ריקה', inSequence: 'ברצף שהושלם',
+    illegalHere: 'המהלך הלא חוקי',
   },
 };
 

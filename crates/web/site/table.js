@@ -1,6 +1,7 @@
 // "At the table": the game entered as it is played (Quartets or Sequence), judged as a live
 // game after each entry; the entries survive a reload (localStorage) and export as a log.
 import { refusal } from './i18n.js';
+import { squareName } from './board.js';
 
 const KEY = 'fairplay.table';
 const $ = (id) => document.getElementById(id);
@@ -71,7 +72,7 @@ let board = null;
 
 function fillSequence() {
   if (!board) board = api.call({ op: 'step', log: '0\n', after: 0, game: 'sequence', sequence: { rules: 'full' } }).squares ?? [];
-  const names = board.map((_, i) => String.fromCharCode(65 + (i % 10)) + (Math.floor(i / 10) + 1));
+  const names = board.map((_, i) => squareName(i));
   keep('s-team', (select) => select.replaceChildren(option('', api.t('teamOnTurn')), ...TEAMS.map((team) => option(team, api.t(team)))));
   const cards = [...new Set(board.filter(Boolean))].sort();
   keep('s-card', (select) => select.replaceChildren(...[...cards, ...JACKS].map((c) => option(c))));

@@ -1,0 +1,119 @@
+// Accessibility of the page (issue 34): axe-core (from npm, injected into the page) on every
+// view in English and Hebrew at a phone's and a desktop's size, and the Sequence board as a
+// grid a keyboard and a screen reader can walk. See docs/web.md, "Accessibility".
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { useBrowser, open, paste, cli, example } from './helpers.js';
+
+useBrowser();
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's violations on the page as it is now: every rule axe runs by default. */
+async function violations(page) {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(() => window.axe.run(document));
+  return result.violations;
+}
+
+const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
+
+/** Each view the page has, reached as a user reaches it. */
+const views = {
+  'judge, empty': async () => {},
+  'judge, a Quartets log with its grid': async (page) => paste(page, readFileSync(example('quartets/sample1.log'), 'utf8')),
+  'judge, a malformed line': async (page) => paste(page, '3\n1 A 2 3C no\n2 A 3 3A maybe\n2 A 4 3D yes\n'),
+  'judge, a seat': async (page) => {
+    await page.fill('#seat', '1');
+    await page.fill('#hand', '1A,1B,2A,2B,3A,3B,4A,4B');
+    await paste(page, readFileSync(example('quartets/sample2.log'), 'utf8'));
+  },
+  'judge, the Sequence board (full rules)': async (page) => {
+    await page.check('input[name=rules][value=full]');
+    await paste(page, readFileSync(example('sequence/full-illegal.log'), 'utf8'));
+  },
+  'judge, the Sequence tokens (contract)': async (page) => paste(page, readFileSync(example('sequence/sample1.log'), 'utf8')),
+  'at the table, Quartets': async (page) => {
+    await page.click('#tab-table');
+    await page.click('#t-no');
+  },
+  'at the table, Sequence': async (page) => {
+    await page.check('input[name=rules][value=full]');
+    await page.click('#tab-table');
+    await page.check('input[name=t-game][value=sequence]');
+    await page.click('#s-place');
+  },
+};
+
+for (const [locale, code] of [['en-US', 'en'], ['he-IL', 'he']]) {
+  for (const [size, viewport] of Object.entries(sizes)) {
+    test(`axe-core: no critical or serious violation on any view (${code}, ${size} ${viewport.width}x${viewport.height})`, async () => {
+      const found = [];
+      for (const [name, reach] of Object.entries(views)) {
+        const page = await open('', { locale, viewport });
+        assert.equal(await page.$eval('html', (h) => h.lang), code);
+        await reach(page);
+        for (const v of await violations(page)) {
+          if (v.impact === 'critical' || v.impact === 'serious') {
+            found.push(`${name}: ${v.impact} ${v.id} (${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`);
+          }
+        }
+        await page.context().close();
+      }
+      assert.deepEqual(found, []);
+    });
+  }
+}
+
+test('the Sequence board is a grid of rows and named cells, walked with one roving focus', async () => {
+  const file = example('sequence/full-illegal.log');
+  const expected = cli(['sequence', file, '--rules', 'full', '--explain', '--format', 'json']).explanation;
+  const page = await open();
+  await page.check('input[name=rules][value=full]');
+  await paste(page, readFileSync(file, 'utf8'));
+  const shape = await page.$eval('#board', (board) => ({
+    role: board.getAttribute('role'),
+    rows: [...board.children].map((row) => [row.getAttribute('role'), [...row.children].map((c) => c.getAttribute('role'))]),
+  }));
+  assert.equal(shape.role, 'grid');
+  assert.equal(shape.rows.length, 10);
+  for (const [role, cells] of shape.rows) {
+    assert.equal(role, 'row');
+    assert.deepEqual(cells, Array(10).fill('gridcell'));
+  }
+  // Each square's name says what is drawn on it, from the command line's board.
+  const marks = expected.board.rows.join('');
+  const names = await page.$$eval('#board [role=gridcell]', (cells) => cells.map((c) => [c.dataset.square, c.getAttribute('aria-label')]));
+  const teams = { b: 'blue', g: 'green', r: 'red' };
+  names.forEach(([square, name], i) => {
+    const mark = marks[i];
+    assert.ok(name.startsWith(`${square}, `), name);
+    const team = teams[mark.toLowerCase()];
+    if (team) assert.match(name, new RegExp(`, ${team} chip`), name);
+    else assert.doesNotMatch(name, /chip/, name);
+    assert.equal(/in a completed sequence/.test(name), Boolean(team) && mark !== mark.toLowerCase(), name);
+    assert.equal(/the illegal move/.test(name), square === expected.illegal.square, name);
+    if (mark === '*') assert.match(name, /free corner/);
+  });
+  assert.ok(marks.match(/[BGR]/), 'the log has a completed sequence to name');
+  // One square in the tab order; the arrows, Home and End move it, and do not step the log.
+  const tabbable = () => page.$$eval('#board [tabindex="0"]', (c) => c.map((x) => x.dataset.square));
+  assert.deepEqual(await tabbable(), ['A1']);
+  const step = await page.evaluate(() => window.fairplay.step);
+  await page.focus('#board [data-square=A1]');
+  const walk = [['ArrowRight', 'B1'], ['ArrowDown', 'B2'], ['ArrowDown', 'B3'], ['End', 'J3'], ['ArrowRight', 'J3'],
+    ['ArrowLeft', 'I3'], ['Home', 'A3'], ['ArrowUp', 'A2'], ['Control+End', 'J10'], ['PageUp', 'J1'], ['Control+Home', 'A1']];
+  for (const [key, square] of walk) {
+    await page.keyboard.press(key);
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.square), square, key);
+    assert.deepEqual(await tabbable(), [square]);
+  }
+  assert.equal(await page.evaluate(() => window.fairplay.step), step, 'the board keys do not step the log');
+  // In Hebrew the names are Hebrew.
+  await page.selectOption('#lang', 'he');
+  await page.evaluate(() => window.fairplay.complete);
+  const hebrew = await page.$eval(`#board [data-square=${expected.illegal.square}]`, (c) => c.getAttribute('aria-label'));
+  assert.match(hebrew, /המהלך הלא חוקי/);
+  await page.context().close();
+});

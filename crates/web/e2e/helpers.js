@@ -1,0 +1,89 @@
+// What every browser test file shares: the site's server, one headless Chromium, pages,
+// the command line (every expected answer comes from it) and the figures the tests measure.
+// Each test file calls `useBrowser()` once; see docs/web.md.
+import { before, after } from 'node:test';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const site = process.env.SITE_DIR ?? join(root, 'target/site');
+const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
+const fairplay = process.env.FAIRPLAY ?? join(targetDir, 'debug/fairplay');
+const port = 8600 + Math.floor(Math.random() * 300);
+export const base = `http://127.0.0.1:${port}/`;
+/** Figures measured by the tests, merged into target/web-figures.json at the end. */
+export const figures = {};
+let server;
+export let browser;
+
+/** The command line's answer, as JSON (or text). */
+export function cli(args, input) {
+  const run = spawnSync(fairplay, args, { input, encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (run.error) throw run.error;
+  if (!args.includes('json')) return run.stdout;
+  // One document, or with --live one object per line.
+  return args.includes('--live') ? run.stdout.trim().split('\n').map((l) => JSON.parse(l)) : JSON.parse(run.stdout);
+}
+
+export function example(name) { return join(root, 'examples', name); }
+
+/** Starts the server and the browser before this file's tests, and stops them after. */
+export function useBrowser() {
+  before(async () => {
+    server = spawn('bash', [join(root, 'crates/web/serve.sh'), String(port), site], { stdio: 'ignore' });
+    for (let i = 0; i < 100; i++) {
+      try { await fetch(base); break; } catch { await new Promise((r) => setTimeout(r, 100)); }
+    }
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      // A fresh profile: playwright gives every launch its own new --user-data-dir.
+    });
+  });
+  after(async () => {
+    await browser?.close();
+    server?.kill();
+    if (Object.keys(figures).length) {
+      const path = join(site, '..', 'web-figures.json');
+      const all = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {};
+      writeFileSync(path, JSON.stringify({ ...all, ...figures }, null, 2) + '\n');
+      console.log('figures', JSON.stringify(figures));
+    }
+  });
+}
+
+/** A new page (in a context of its own) with the site loaded and ready. */
+export async function open(hash = '', options = {}) {
+  const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: options.viewport ?? { width: 1280, height: 900 }, colorScheme: options.colorScheme ?? 'light', ...(options.context ?? {}) });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => { throw e; });
+  await page.goto(base + hash);
+  await page.waitForSelector('body[data-ready=true]');
+  return page;
+}
+
+/** Pastes `log` into the editor; returns the milliseconds until the verdict is shown, once
+ * the actions and the explanation are shown too. */
+export async function paste(page, log) {
+  return page.evaluate(async (text) => {
+    const area = document.getElementById('log');
+    const started = performance.now();
+    area.value = text;
+    const typed = performance.now();
+    area.dispatchEvent(new Event('input'));
+    const verdict = performance.now() - started;
+    window.fairplay.verdictAfterInputMs = performance.now() - typed;
+    await window.fairplay.complete;
+    return verdict;
+  }, log);
+}
+
+/** Whether `text` still holds English words, apart from the log's own notation (in
+ * backquotes, and the cards, players and answers it names). */
+export function english(text) {
+  return /[A-Za-z]{4,}/.test(text.replace(/`[^`]*`/g, ''));
+}
