@@ -54,9 +54,9 @@ pub fn man(args: ManArgs, command: clap::Command) -> anyhow::Result<String> {
     match args.out_dir {
         Some(dir) => {
             std::fs::create_dir_all(&dir)
-                .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+                .map_err(|e| anyhow::anyhow!("--out-dir {}: cannot create: {e}", dir.display()))?;
             write_pages(&command, &dir)
-                .map_err(|e| anyhow::anyhow!("cannot write into {}: {e}", dir.display()))?;
+                .map_err(|e| anyhow::anyhow!("--out-dir {}: cannot write: {e}", dir.display()))?;
             Ok(String::new())
         }
         None => Ok(page(&command)?),

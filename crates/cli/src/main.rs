@@ -2,6 +2,7 @@
 
 mod batch;
 mod completions;
+mod error;
 mod input;
 mod live;
 mod quartets;
@@ -94,9 +95,20 @@ fn command() -> clap::Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match command().try_get_matches() {
-        Ok(matches) => Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit()),
-        Err(e) => e.exit(),
+    // As given: a path that is not UTF-8 is still a path.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let matches = command()
+        .try_get_matches_from(&args)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match matches {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => e.exit(),
+        Err(e) => {
+            let words: Vec<String> = args.iter().map(|a| a.to_string_lossy().into()).collect();
+            let failure = error::usage(&e, &mut command(), &words);
+            eprint!("{}", error::lines(&failure.into()));
+            return ExitCode::from(2);
+        }
     };
     match cli.color {
         ColorWhen::Auto => {}
@@ -127,13 +139,14 @@ fn main() -> ExitCode {
                     ExitCode::from(output.status)
                 }
                 Err(e) => {
-                    eprintln!("fairplay: cannot write the output: {e}");
+                    let failure = error::Failure::new("<stdout>", format!("cannot write: {e}"));
+                    eprint!("{}", error::lines(&failure.into()));
                     ExitCode::from(2)
                 }
             }
         }
         Err(error) => {
-            eprintln!("fairplay: {error:#}");
+            eprint!("{}", error::lines(&error));
             ExitCode::from(2)
         }
     }

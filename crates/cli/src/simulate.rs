@@ -121,7 +121,7 @@ struct QuartetsOptions {
     output: Output,
     /// Per opportunity, the probability of each cheat (asking without holding the set,
     /// denying a card one holds).
-    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate,
+    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate, allow_negative_numbers = true,
           value_hint = ValueHint::Other)]
     cheat_rate: f64,
     /// Make action N a cheat: the player on turn asks for a card of a set they hold no card
@@ -133,12 +133,12 @@ struct QuartetsOptions {
           value_parser = clap::value_parser!(u64).range(1..))]
     cheat_at: Option<u64>,
     /// Per ask, the probability of a foolish (honest) ask, for a card of one's own set.
-    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate,
+    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate, allow_negative_numbers = true,
           value_hint = ValueHint::Other)]
     foolish_rate: f64,
     /// When a player holds a complete set, the probability of laying it aside (0: long
     /// games).
-    #[arg(long, default_value_t = 1.0, value_name = "R", value_parser = rate,
+    #[arg(long, default_value_t = 1.0, value_name = "R", value_parser = rate, allow_negative_numbers = true,
           value_hint = ValueHint::Other)]
     lay_aside_rate: f64,
     /// The log stops after this many actions if the game is not over.
@@ -172,14 +172,14 @@ struct SequenceOptions {
     full: crate::sequence::FullRuleArgs,
     /// --rules full: per move, the probability of playing where the team's longest line
     /// grows (lines of six to ten, often completed from inside).
-    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate,
+    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate, allow_negative_numbers = true,
           value_hint = ValueHint::Other)]
     line_rate: f64,
     /// --rules full: write the squares marked when a sequence is completed (`E2-I2`).
     #[arg(long)]
     record_marks: bool,
     /// Per line, the probability that an illegal move is written there.
-    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate,
+    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate, allow_negative_numbers = true,
           value_hint = ValueHint::Other)]
     illegal_rate: f64,
     /// Write an illegal move at turn N, of a kind possible then, chosen at random; the game
@@ -509,7 +509,7 @@ fn emit(
     }
     if let Some(dir) = out_dir {
         std::fs::create_dir_all(dir)
-            .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+            .map_err(|e| anyhow::anyhow!("--out-dir {}: cannot create: {e}", dir.display()))?;
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut next = seed;
@@ -545,7 +545,7 @@ fn emit(
                     match written {
                         Ok(()) => {}
                         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(String::new()),
-                        Err(e) => anyhow::bail!("cannot write: {e}"),
+                        Err(e) => anyhow::bail!("<stdout>: cannot write: {e}"),
                     }
                 }
             }
@@ -554,7 +554,9 @@ fn emit(
         left -= n;
     }
     match out.flush() {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => anyhow::bail!("cannot write: {e}"),
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            anyhow::bail!("<stdout>: cannot write: {e}")
+        }
         _ => {}
     }
     if let Some(dir) = out_dir {
@@ -575,7 +577,7 @@ fn write_files(dir: &Path, game: &str, seed: u64, simulated: &Simulated) -> anyh
     let write = |extension: &str, text: &str| {
         let path = dir.join(format!("{game}-{seed}.{extension}"));
         std::fs::write(&path, text)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+            .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", path.display()))
     };
     write("log", &simulated.log)?;
     if let Some(answer) = &simulated.answer {

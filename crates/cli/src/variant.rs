@@ -36,6 +36,21 @@ impl QuartetsVariant {
         if let Some(hands) = &self.hands {
             builder = builder.hands(hands.clone());
         }
-        Ok(builder.build()?)
+        // The sizes given name the error: `--players 3: 32 cards do not split evenly ...`.
+        builder.build().map_err(|e| {
+            let given = match &self.hands {
+                Some(hands) => format!("--hands {}", join(hands)),
+                None => format!(
+                    "--players {} --sets {} --cards-per-set {}",
+                    self.players, self.sets, self.cards_per_set
+                ),
+            };
+            anyhow::anyhow!("{given}: {e}")
+        })
     }
+}
+
+fn join(hands: &[u32]) -> String {
+    let hands: Vec<String> = hands.iter().map(u32::to_string).collect();
+    hands.join(",")
 }

@@ -212,6 +212,20 @@ impl From<Format> for RowFormat {
     }
 }
 
+/// Says on standard error that standard input, read as JSON Lines, holds something else, most
+/// likely a plain log, and how to judge one.
+fn plain_log_read_as_records(say: &impl Fn(&str)) {
+    say(
+        "warning: <stdin>:1: not a JSON Lines record: `fairplay batch -` reads standard input \
+         as JSON Lines, one {\"log\": \"...\"} object per line",
+    );
+    say(
+        "hint: judge a plain log with fairplay quartets FILE (or fairplay sequence FILE, or \
+         fairplay batch FILE for a file named *.log); `fairplay quartets -` reads one from \
+         standard input",
+    );
+}
+
 /// Ids checked for duplicates, at most: about 19 MiB of hashes.
 const IDS_CHECKED: usize = 1_800_000;
 
@@ -285,13 +299,15 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
         );
         bar
     });
-    let warn = |text: &str| {
-        let line = || eprintln!("fairplay: warning: {text}");
+    let say = |text: &str| {
+        let line = || eprintln!("fairplay: {text}");
         match &bar {
             Some(bar) => bar.suspend(line),
             None => line(),
         }
     };
+    let warn = |text: &str| say(&format!("warning: {text}"));
+    let mut told_plain = false;
     let out = io::BufWriter::with_capacity(1 << 16, io::stdout());
     let columns = Columns {
         source: args.source || args.format == Format::Jsonl,
@@ -316,6 +332,16 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
                     unread += 1;
                     warn(&format!("{}: {error}", row.log));
                 }
+                // Standard input whose first line is not a JSON object: most likely a plain log
+                // (`fairplay batch - < game.log`): say what was meant, once.
+                let source = output.extra.source.as_deref().unwrap_or_default();
+                if !told_plain
+                    && source == "<stdin>:1"
+                    && error.message.ends_with(inputs::NOT_AN_OBJECT)
+                {
+                    told_plain = true;
+                    plain_log_read_as_records(&say);
+                }
             }
             if output.named_by_id {
                 let source = output.extra.source.as_deref().unwrap_or_default();
@@ -331,7 +357,7 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
     match written {
         Ok(()) => {}
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
-        Err(e) => anyhow::bail!("cannot write the results: {e}"),
+        Err(e) => anyhow::bail!("<stdout>: cannot write the rows: {e}"),
     }
     if ids.duplicates > DUPLICATES_SHOWN {
         eprintln!(
@@ -347,7 +373,7 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
     }
     if unread > 0 {
         anyhow::bail!(
-            "{} could not be read (the rows of kind io)",
+            "batch: {} could not be read (the rows of kind io)",
             match unread {
                 1 => "1 input".to_string(),
                 n => format!("{n} inputs"),

@@ -113,7 +113,9 @@ fn man_pages_into_a_directory() {
         .args(["man", "--out-dir", "/proc/no/such/dir"])
         .assert()
         .code(2)
-        .stderr(predicate::str::starts_with("fairplay: cannot create"));
+        .stderr(predicate::str::starts_with(
+            "fairplay: --out-dir /proc/no/such/dir: cannot create",
+        ));
 }
 
 /// The pages `fairplay man --out-dir` writes, by file name.

@@ -10,6 +10,7 @@ mod completions_cli;
 mod conventions_cli;
 mod crlf_twins;
 mod doc_examples;
+mod errors_cli;
 mod explain_cli;
 mod live_cli;
 mod quartets_cli;
