@@ -117,3 +117,63 @@ test('the Sequence board is a grid of rows and named cells, walked with one rovi
   assert.match(hebrew, /המהלך הלא חוקי/);
   await page.context().close();
 });
+
+test('the views are WAI-ARIA tabs; the stepping keys work in the stepper and the action list only', async () => {
+  for (const [locale, forward, back] of [['en-US', 'ArrowRight', 'ArrowLeft'], ['he-IL', 'ArrowLeft', 'ArrowRight']]) {
+    const page = await open('', { locale });
+    await paste(page, readFileSync(example('quartets/sample2.log'), 'utf8'));
+    const tabsNow = () => page.$$eval('[role=tablist] [role=tab]', (tabs) => tabs.map((tab) => {
+      const panel = document.getElementById(tab.getAttribute('aria-controls'));
+      return [tab.id, tab.getAttribute('aria-selected'), tab.tabIndex, panel.getAttribute('role'), panel.getAttribute('aria-labelledby') === tab.id, panel.hidden];
+    }));
+    assert.deepEqual(await tabsNow(), [['tab-judge', 'true', 0, 'tabpanel', true, false], ['tab-table', 'false', -1, 'tabpanel', true, true]]);
+    const step = await page.evaluate(() => window.fairplay.step);
+    assert.ok(step > 1, 'the log opens past its first actions');
+    // The arrow in the reading direction moves to the other tab and selects it; the log stays.
+    await page.focus('#tab-judge');
+    await page.keyboard.press(forward);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-table', locale);
+    assert.deepEqual(await tabsNow(), [['tab-judge', 'false', -1, 'tabpanel', true, true], ['tab-table', 'true', 0, 'tabpanel', true, false]]);
+    assert.equal(await page.evaluate(() => window.fairplay.step), step);
+    // Tab and Shift+Tab leave the tab list (one tab in the tab order).
+    await page.keyboard.press('Shift+Tab');
+    assert.notEqual(await page.evaluate(() => document.activeElement.getAttribute('role')), 'tab', 'Shift+Tab leaves the tabs');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-table');
+    await page.keyboard.press('Tab');
+    assert.notEqual(await page.evaluate(() => document.activeElement.getAttribute('role')), 'tab', 'Tab leaves the tabs');
+    // The table's buttons do not step the hidden log.
+    for (const id of ['t-undo', 't-no']) {
+      await page.focus(`#${id}`);
+      for (const key of ['ArrowRight', 'ArrowLeft', 'Home', 'End']) await page.keyboard.press(key);
+    }
+    assert.equal(await page.evaluate(() => window.fairplay.step), step, 'keys on the table view step nothing');
+    await page.focus('#tab-table');
+    await page.keyboard.press(back);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-judge');
+    await page.keyboard.press('End');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-table');
+    await page.keyboard.press('Home');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-judge');
+    assert.equal(await page.evaluate(() => window.fairplay.step), step);
+    // On the judge view, a control outside the stepper and the list does not step either...
+    await page.focus('#example');
+    await page.focus('#players');
+    await page.keyboard.press('Escape');
+    await page.focus('#file');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.evaluate(() => window.fairplay.step), step);
+    // ...while the action list and the stepper's buttons do.
+    await page.focus('#actions');
+    await page.keyboard.press('Home');
+    assert.equal(await page.evaluate(() => window.fairplay.step), 0);
+    await page.keyboard.press(forward);
+    assert.equal(await page.evaluate(() => window.fairplay.step), 1);
+    await page.focus('#next');
+    await page.keyboard.press(forward);
+    assert.equal(await page.evaluate(() => window.fairplay.step), 2);
+    await page.keyboard.press('End');
+    assert.equal(await page.evaluate(() => window.fairplay.step), await page.$eval('#slider', (s) => Number(s.max)));
+    await page.context().close();
+  }
+});

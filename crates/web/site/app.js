@@ -5,6 +5,7 @@ import { t, reason, why, error as errorText, refusal, seatLine, setLang, preferr
 import { fragment, parse } from './share.js';
 import { table } from './table.js';
 import { buildBoard } from './board.js';
+import { tabs } from './tabs.js';
 
 const $ = (id) => document.getElementById(id);
 const el = (tag, attrs = {}, ...children) => {
@@ -450,8 +451,11 @@ async function restore() {
   return true;
 }
 
+/** The stepping keys, in the stepper and the action list only (elsewhere the arrows are the
+ * focused control's own: the tabs', the board's, a button's none). */
 function keys(event) {
   const target = event.target;
+  if (!target.closest?.('#stepper, #actions')) return;
   if (target.tagName === 'TEXTAREA' || (target.tagName === 'INPUT' && target.type !== 'range') || target.tagName === 'SELECT') return;
   if (!documentOf() || documentOf().error) return;
   const rtl = lang() === 'he';
@@ -518,15 +522,7 @@ function bind() {
     if (state.result) judge(Math.max(state.step, 0));
     table.refresh();
   });
-  for (const [tab, section] of [['tab-judge', 'judge'], ['tab-table', 'table']]) {
-    $(tab).addEventListener('click', () => {
-      for (const [other, s] of [['tab-judge', 'judge'], ['tab-table', 'table']]) {
-        $(other).setAttribute('aria-selected', String(other === tab));
-        $(s).hidden = s !== section;
-      }
-      if (section === 'table') table.refresh();
-    });
-  }
+  tabs(document.querySelector('[role=tablist]'), (panel) => { if (panel === 'table') table.refresh(); });
 }
 
 /** Runs every request once on a tiny log, so that the browser compiles the engines' code

@@ -34,7 +34,7 @@ const UI = {
     discard: 'discard a dead card', teamOnTurn: 'the team on turn', bySpot: '— (the card\'s spot)',
     tableSeqRules: 'The Sequence rules are those chosen under "Judge a log".',
     // table: the board's and the grid's names (board.js, app.js).
-    boardLabel: 'Sequence board', gridLabel: 'What each player holds', freeCorner: 'free corner',
+    views: 'Views', boardLabel: 'Sequence board', gridLabel: 'What each player holds', freeCorner: 'free corner',
     chipOf: '{team} chip', emptySquare: 'empty', inSequence: 'in a completed sequence',
     illegalHere: 'the illegal move',
   },
@@ -67,7 +67,7 @@ const UI = {
     discard: 'השלכת קלף מת', teamOnTurn: 'הקבוצה שבתור', bySpot: '— (המשבצת של הקלף)',
     tableSeqRules: 'חוקי הסיקוונס הם אלה שנבחרו ב"שפיטת משחק".',
     // table: the board's and the grid's names (board.js, app.js).
-    boardLabel: 'לוח הסיקוונס', gridLabel: 'מה כל שחקן מחזיק', freeCorner: 'פינה חופשית',
+    views: 'תצוגות', boardLabel: 'לוח הסיקוונס', gridLabel: 'מה כל שחקן מחזיק', freeCorner: 'פינה חופשית',
     chipOf: 'אסימון {team}', emptySquare: 'ריקה', inSequence: 'ברצף שהושלם',
     illegalHere: 'המהלך הלא חוקי',
   },
