@@ -3,5 +3,6 @@
 #[path = "../oracle/mod.rs"]
 mod oracle;
 
+mod cross_check;
 mod oracle_cases;
 mod sim_logs;
