@@ -177,3 +177,80 @@ test('the views are WAI-ARIA tabs; the stepping keys work in the stepper and the
     await page.context().close();
   }
 });
+
+/** The elements wider than the page at this width (those that make it scroll sideways), and
+ * the page's own overflow in CSS pixels. */
+async function sideways(page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const over = [...document.querySelectorAll('body *')].filter((e) => {
+      const r = e.getBoundingClientRect();
+      return r.width && (r.right > width + 0.5 || r.left < -0.5) && getComputedStyle(e).position !== 'fixed'
+        && ![...document.querySelectorAll('body *')].some((a) => a !== e && a.contains(e) && getComputedStyle(a).overflowX !== 'visible');
+    }).map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}.${e.className}`);
+    return { overflow: document.documentElement.scrollWidth - width, over };
+  });
+}
+
+for (const width of [320, 360]) {
+  test(`reflow: no view scrolls sideways at ${width} px (English and Hebrew)`, async () => {
+    const found = [];
+    for (const locale of ['en-US', 'he-IL']) {
+      for (const [name, reach] of Object.entries(views)) {
+        const page = await open('', { locale, viewport: { width, height: 740 } });
+        await reach(page);
+        const { overflow, over } = await sideways(page);
+        if (overflow > 0) found.push(`${locale} ${name}: ${overflow} px (${over.slice(0, 4).join(', ')})`);
+        await page.context().close();
+      }
+    }
+    assert.deepEqual(found, []);
+  });
+}
+
+/** Whether the focus ring of the focused element is drawn whole: the ring's box (the element's
+ * box grown by its outline's offset and width) inside every ancestor that clips its content. */
+async function ringClipped(page) {
+  return page.evaluate(() => {
+    const e = document.activeElement;
+    const style = getComputedStyle(e);
+    const grow = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+    if (style.outlineStyle === 'none' || !(parseFloat(style.outlineWidth) > 0)) return 'no ring';
+    const r = e.getBoundingClientRect();
+    const ring = { left: r.left - grow, right: r.right + grow, top: r.top - grow, bottom: r.bottom + grow };
+    for (let a = e.parentElement; a; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      const clips = s.overflowX !== 'visible' || s.overflowY !== 'visible' || /paint|strict|content/.test(s.contain);
+      if (!clips || a === document.documentElement || a === document.body) continue;
+      const b = a.getBoundingClientRect();
+      if (ring.left < b.left - 0.5 || ring.right > b.right + 0.5 || ring.top < b.top - 0.5 || ring.bottom > b.bottom + 0.5) {
+        return `clipped by ${a.tagName.toLowerCase()}${a.id ? `#${a.id}` : ''}.${a.className}`;
+      }
+    }
+    return null;
+  });
+}
+
+test('focus rings are drawn whole: the editor, the grid, the board, the list, the table', async () => {
+  const found = [];
+  for (const viewport of [sizes.phone, sizes.desktop]) {
+    const page = await open('', { viewport });
+    // Reached by the keyboard (Tab), so that :focus-visible applies as it does for a user.
+    const ring = async (selector) => {
+      await page.$eval(selector, (e) => { e.scrollIntoView({ block: 'center' }); });
+      await page.focus(selector);
+      await page.keyboard.press('Shift');
+      const clipped = await ringClipped(page);
+      if (clipped) found.push(`${viewport.width}: ${selector}: ${clipped}`);
+    };
+    await paste(page, readFileSync(example('quartets/sample1.log'), 'utf8'));
+    for (const selector of ['#log', '#file', '.gridwrap', '#actions', '#slider', '#share', '#tab-judge', '#lang']) await ring(selector);
+    await page.check('input[name=rules][value=full]');
+    await paste(page, readFileSync(example('sequence/full-illegal.log'), 'utf8'));
+    for (const square of ['A1', 'J1', 'A10', 'J10', 'E5']) await ring(`#board [data-square=${square}]`);
+    await page.click('#tab-table');
+    for (const selector of ['#t-asker', '#t-no', '#t-undo', '#t-clear']) await ring(selector);
+    await page.context().close();
+  }
+  assert.deepEqual(found, []);
+});
