@@ -10,3 +10,4 @@ mod game;
 mod knowledge_table;
 mod reuse;
 mod seat_and_truth;
+mod seat_reasons;
