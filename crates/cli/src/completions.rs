@@ -273,12 +273,12 @@ impl About {
                     ),
                     (
                         "1",
-                        "fairplay quartets and fairplay sequence with --exit-code: the log is \
+                        "fairplay quartets, sequence and gofish with --exit-code: the log is \
                          foul. With --exit-code: 0 fair, 1 foul, 2 error.",
                     ),
                     (
                         "2",
-                        "An error: a log that cannot be read or judged (quartets, sequence), \
+                        "An error: a log that cannot be read or judged (quartets, sequence, gofish), \
                          unusable arguments, an output that cannot be written.",
                     ),
                 ],
@@ -286,6 +286,7 @@ impl About {
                 pages: &[
                     "fairplay-quartets",
                     "fairplay-sequence",
+                    "fairplay-gofish",
                     "fairplay-batch",
                     "fairplay-simulate",
                     "fairplay-completions",
@@ -303,6 +304,10 @@ impl About {
                     (
                         "docs/sequence.md",
                         "Sequence: both rule sets, both log formats, the output.",
+                    ),
+                    (
+                        "docs/gofish.md",
+                        "Go Fish: the rules, the log format, the output contract.",
                     ),
                     (
                         "docs/explain.md",
@@ -340,6 +345,18 @@ impl About {
                         "The contract and the full rules, both log formats, the output.",
                     ),
                     ("docs/explain.md", "--explain, --format json."),
+                    ("docs/batch-and-live.md", "--live."),
+                ],
+            },
+            "fairplay-gofish" => About {
+                exit_status: JUDGE_EXIT,
+                environment: COLOUR,
+                pages: &["fairplay", "fairplay-batch"],
+                docs: &[
+                    (
+                        "docs/gofish.md",
+                        "The rules, the log format, the output contract, the samples.",
+                    ),
                     ("docs/batch-and-live.md", "--live."),
                 ],
             },

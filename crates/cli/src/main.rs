@@ -3,6 +3,7 @@
 mod batch;
 mod completions;
 mod error;
+mod gofish;
 mod input;
 mod live;
 mod quartets;
@@ -19,7 +20,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 /// A referee for recorded card games: did everybody play by the rules?
 ///
 /// Give it the log of a game; it prints its verdict in the game's contract format (see
-/// docs/quartets.md and docs/sequence.md).
+/// docs/quartets.md, docs/sequence.md and docs/gofish.md).
 #[derive(Parser, Debug)]
 #[command(name = "fairplay", version, propagate_version = true)]
 struct Cli {
@@ -48,6 +49,8 @@ enum Command {
     Quartets(quartets::QuartetsArgs),
     /// Validate a Sequence log: find the first illegal move.
     Sequence(sequence::SequenceArgs),
+    /// Judge a Go Fish log: do some hands and stock order make every action honest?
+    Gofish(gofish::GoFishArgs),
     /// Judge many logs (files, directories, JSON Lines) in parallel: one row per log.
     Batch(batch::BatchArgs),
     /// Write a random log from the simulators, to try the referee.
@@ -118,6 +121,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Quartets(args) => quartets::run(args),
         Command::Sequence(args) => sequence::run(args),
+        Command::Gofish(args) => gofish::run(args),
         Command::Batch(args) => batch::run(args).map(Output::from),
         Command::Simulate(args) => simulate::run(args).map(Output::from),
         // The pages and scripts are named after each subcommand: from clap's own names.

@@ -138,7 +138,7 @@ impl std::fmt::Display for Reason {
         match *self {
             Reason::AskWithout { player, rank } => write!(
                 f,
-                "player {player} asks for {rank}, but holds none in every deal that fits the earlier actions"
+                "player {player} asks for rank {rank}, but holds none of it in every deal that fits the earlier actions"
             ),
             Reason::WrongAnswer {
                 player,
@@ -146,7 +146,7 @@ impl std::fmt::Display for Reason {
                 cards: 0,
             } => write!(
                 f,
-                "player {player} says \"Go fish\" to {rank}, but holds some in every deal that fits the earlier actions"
+                "player {player} says \"Go fish\" to rank {rank}, but holds some of it in every deal that fits the earlier actions"
             ),
             Reason::WrongAnswer {
                 player,
@@ -154,19 +154,19 @@ impl std::fmt::Display for Reason {
                 cards,
             } => write!(
                 f,
-                "player {player} hands over {cards} {rank}, but cannot hold exactly that many in any deal that fits the earlier actions"
+                "player {player} hands over {cards} of rank {rank}, but holds another number of them in every deal that fits the earlier actions"
             ),
             Reason::HidDrawnRank { player, rank } => write!(
                 f,
-                "player {player} keeps the drawn card unseen, but it can only be {rank}, the rank just asked for, which is shown"
+                "player {player} keeps the drawn card unseen, but in every deal that fits it is of rank {rank}, the rank just asked for, which is shown"
             ),
             Reason::ShownNotInStock { player, rank } => write!(
                 f,
-                "player {player} shows a drawn {rank}, but no {rank} can be left in the stock"
+                "player {player} shows a drawn {rank}, but no card of rank {rank} is left in the stock in any deal that fits"
             ),
             Reason::BookWithout { player, rank } => write!(
                 f,
-                "player {player} lays down the book of {rank}, but cannot hold all four"
+                "player {player} lays down the book of {rank}, but holds fewer than four of it in every deal that fits"
             ),
             Reason::BookNotLaid {
                 player,
@@ -174,11 +174,11 @@ impl std::fmt::Display for Reason {
                 dealt: true,
             } => write!(
                 f,
-                "player {player} was dealt all four {rank} in every deal that fits, but did not lay the book before the first other action"
+                "player {player} was dealt all four cards of rank {rank} in every deal that fits, but did not lay the book before the first other action"
             ),
             Reason::BookNotLaid { player, rank, .. } => write!(
                 f,
-                "player {player} holds all four {rank} in every deal that fits, but did not lay the book at once"
+                "player {player} holds all four cards of rank {rank} in every deal that fits, but did not lay the book at once"
             ),
         }
     }

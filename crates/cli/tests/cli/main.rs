@@ -12,6 +12,7 @@ mod crlf_twins;
 mod doc_examples;
 mod errors_cli;
 mod explain_cli;
+mod gofish_cli;
 mod live_cli;
 mod quartets_cli;
 mod seat_cli;
