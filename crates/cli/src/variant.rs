@@ -108,7 +108,10 @@ impl GoFishOptions {
             self.fish_turn.unwrap_or_default().into(),
         )
         .map_err(|e| {
-            let hand = self.hand.map(|h| format!(" --hand {h}")).unwrap_or_default();
+            let hand = self
+                .hand
+                .map(|h| format!(" --hand {h}"))
+                .unwrap_or_default();
             anyhow::anyhow!("--players {players} --ranks {ranks}{hand}: {e}")
         })
     }

@@ -73,8 +73,9 @@ impl Report {
 }
 
 /// Judges a whole log: one action per line (no count line), blank lines skipped. Actions are
-/// judged until cheating is certain; the lines after it are still read, so a malformed line
-/// is reported, but their rules are not checked.
+/// judged until cheating is certain; the lines after it are only counted (every line that is
+/// not blank is an action): the rules count a malformed line among the rule errors, and no
+/// rule error changes a settled verdict.
 pub fn judge(log: &[u8], rules: &Rules) -> Result<Report, LogError> {
     let mut referee = Referee::new(*rules);
     let mut lines = Lines::new(log);
@@ -82,13 +83,14 @@ pub fn judge(log: &[u8], rules: &Rules) -> Result<Report, LogError> {
     let mut actions = 0;
     while let Some(line) = lines.next_line() {
         let number = lines.number();
+        if cheating.is_some() {
+            actions += usize::from(!line.trim_ascii().is_empty());
+            continue;
+        }
         let Some(raw) = notation::parse_action(line, number)? else {
             continue;
         };
         actions += 1;
-        if cheating.is_some() {
-            continue;
-        }
         referee
             .apply_raw(raw)
             .map_err(|error| game::rule_error(error, number, actions))?;

@@ -293,9 +293,7 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
         Ok(rules) => {
             games.register(GoFish::new(rules));
         }
-        Err(error) if args.game == GameChoice::Gofish || args.gofish.given() => {
-            return Err(error)
-        }
+        Err(error) if args.game == GameChoice::Gofish || args.gofish.given() => return Err(error),
         Err(_) => {}
     }
     let batch = Batch::new(&games, args.game.name())?.with_max_line(args.max_line);

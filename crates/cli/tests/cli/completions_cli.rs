@@ -138,6 +138,7 @@ fn every_command_has_a_page_with_exit_status_environment_and_see_also() {
         [
             "fairplay-batch.1",
             "fairplay-completions.1",
+            "fairplay-gofish.1",
             "fairplay-man.1",
             "fairplay-quartets.1",
             "fairplay-sequence.1",

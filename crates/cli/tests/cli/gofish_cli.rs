@@ -55,8 +55,11 @@ fn a_rule_error_names_the_line_and_exits_2() {
         err.contains("line 2: expected `A` (ask), `D` (draw) or `B` (book)"),
         "{err}"
     );
-    // After the verdict, a rule error is not judged (a malformed line still is an error).
-    let (status, out, _) = run(&SMALL, "1 A 2 A fish\n1 D\n2 A 1 A 1\n2 A 2 A 1\n");
+    // After the verdict, nothing is judged: neither a rule broken nor a malformed line.
+    let (status, out, _) = run(
+        &SMALL,
+        "1 A 2 A fish\n1 D\n2 A 1 A 1\n2 A 2 A 1\nnonsense\n",
+    );
     assert_eq!((status, out.as_str()), (0, "no\n3\n"));
     let (status, _, err) = run(&["--players", "4", "--ranks", "3", "--hand", "4"], "");
     assert_eq!(status, 2);
