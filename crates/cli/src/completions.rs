@@ -391,8 +391,15 @@ impl About {
                     "fairplay",
                     "fairplay-simulate-quartets",
                     "fairplay-simulate-sequence",
+                    "fairplay-simulate-gofish",
                     "fairplay-batch",
                 ],
+                docs: SIMULATE_DOCS,
+            },
+            "fairplay-simulate-gofish" => About {
+                exit_status: SIMULATE_EXIT,
+                environment: SIMULATE_THREADS,
+                pages: &["fairplay-simulate", "fairplay-batch"],
                 docs: SIMULATE_DOCS,
             },
             "fairplay-simulate-quartets" => About {

@@ -142,6 +142,7 @@ fn every_command_has_a_page_with_exit_status_environment_and_see_also() {
             "fairplay-man.1",
             "fairplay-quartets.1",
             "fairplay-sequence.1",
+            "fairplay-simulate-gofish.1",
             "fairplay-simulate-quartets.1",
             "fairplay-simulate-sequence.1",
             "fairplay-simulate.1",
