@@ -249,7 +249,7 @@ test('focus rings are drawn whole: the editor, the grid, the board, the list, th
     await paste(page, readFileSync(example('sequence/full-illegal.log'), 'utf8'));
     for (const square of ['A1', 'J1', 'A10', 'J10', 'E5']) await ring(`#board [data-square=${square}]`);
     await page.click('#tab-table');
-    for (const selector of ['#t-asker', '#t-no', '#t-undo', '#t-clear']) await ring(selector);
+    for (const selector of ['#t-asked button', '#t-no', '#t-undo', '#t-clear']) await ring(selector);
     await page.context().close();
   }
   assert.deepEqual(found, []);

@@ -37,6 +37,10 @@ const UI = {
     views: 'Views', boardLabel: 'Sequence board', gridLabel: 'What each player holds', freeCorner: 'free corner',
     chipOf: '{team} chip', emptySquare: 'empty', inSequence: 'in a completed sequence',
     illegalHere: 'the illegal move',
+    asks: 'asks', forSet: 'for a card of set', allSets: 'every set still in play (to record a suspected cheat)',
+    turnOf: 'Player {player} is on turn', gameOver: 'Nobody holds cards: the game is over.',
+    layAsideSet: 'lay set {set} aside', notEntered: 'Not entered:',
+    newGameUndo: 'A new game: Undo brings the last one back.',
   },
   he: {
     title: 'fairplay — שופט', tabJudge: 'שפיטת משחק', tabTable: 'ליד השולחן', language: 'שפה',
@@ -70,6 +74,10 @@ const UI = {
     views: 'תצוגות', boardLabel: 'לוח הסיקוונס', gridLabel: 'מה כל שחקן מחזיק', freeCorner: 'פינה חופשית',
     chipOf: 'אסימון {team}', emptySquare: 'ריקה', inSequence: 'ברצף שהושלם',
     illegalHere: 'המהלך הלא חוקי',
+    asks: 'שואל את', forSet: 'על קלף מרביעייה', allSets: 'כל הרביעיות שעדיין במשחק (כדי לרשום רמאות חשודה)',
+    turnOf: 'התור של שחקן {player}', gameOver: 'לאף אחד לא נשארו קלפים: המשחק נגמר.',
+    layAsideSet: 'הנחת רביעייה {set} בצד', notEntered: 'לא נרשם:',
+    newGameUndo: 'משחק חדש: "ביטול" מחזיר את הקודם.',
   },
 };
 
