@@ -54,9 +54,9 @@ pub fn man(args: ManArgs, command: clap::Command) -> anyhow::Result<String> {
     match args.out_dir {
         Some(dir) => {
             std::fs::create_dir_all(&dir)
-                .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+                .map_err(|e| anyhow::anyhow!("--out-dir {}: cannot create: {e}", dir.display()))?;
             write_pages(&command, &dir)
-                .map_err(|e| anyhow::anyhow!("cannot write into {}: {e}", dir.display()))?;
+                .map_err(|e| anyhow::anyhow!("--out-dir {}: cannot write: {e}", dir.display()))?;
             Ok(String::new())
         }
         None => Ok(page(&command)?),
@@ -273,12 +273,12 @@ impl About {
                     ),
                     (
                         "1",
-                        "fairplay quartets and fairplay sequence with --exit-code: the log is \
+                        "fairplay quartets, sequence and gofish with --exit-code: the log is \
                          foul. With --exit-code: 0 fair, 1 foul, 2 error.",
                     ),
                     (
                         "2",
-                        "An error: a log that cannot be read or judged (quartets, sequence), \
+                        "An error: a log that cannot be read or judged (quartets, sequence, gofish), \
                          unusable arguments, an output that cannot be written.",
                     ),
                 ],
@@ -286,6 +286,7 @@ impl About {
                 pages: &[
                     "fairplay-quartets",
                     "fairplay-sequence",
+                    "fairplay-gofish",
                     "fairplay-batch",
                     "fairplay-simulate",
                     "fairplay-completions",
@@ -303,6 +304,10 @@ impl About {
                     (
                         "docs/sequence.md",
                         "Sequence: both rule sets, both log formats, the output.",
+                    ),
+                    (
+                        "docs/gofish.md",
+                        "Go Fish: the rules, the log format, the output contract.",
                     ),
                     (
                         "docs/explain.md",
@@ -343,6 +348,18 @@ impl About {
                     ("docs/batch-and-live.md", "--live."),
                 ],
             },
+            "fairplay-gofish" => About {
+                exit_status: JUDGE_EXIT,
+                environment: COLOUR,
+                pages: &["fairplay", "fairplay-batch"],
+                docs: &[
+                    (
+                        "docs/gofish.md",
+                        "The rules, the log format, the output contract, the samples.",
+                    ),
+                    ("docs/batch-and-live.md", "--live."),
+                ],
+            },
             "fairplay-batch" => About {
                 exit_status: &[
                     (
@@ -374,8 +391,15 @@ impl About {
                     "fairplay",
                     "fairplay-simulate-quartets",
                     "fairplay-simulate-sequence",
+                    "fairplay-simulate-gofish",
                     "fairplay-batch",
                 ],
+                docs: SIMULATE_DOCS,
+            },
+            "fairplay-simulate-gofish" => About {
+                exit_status: SIMULATE_EXIT,
+                environment: SIMULATE_THREADS,
+                pages: &["fairplay-simulate", "fairplay-batch"],
                 docs: SIMULATE_DOCS,
             },
             "fairplay-simulate-quartets" => About {

@@ -9,12 +9,19 @@ use fairplay_core::{audit_reader, Game, Judgement, LogError, Words};
 /// Where a log comes from: a path, or standard input for `-` or no path.
 pub struct Input {
     path: Option<PathBuf>,
+    /// The first [`HEAD`] bytes read, for the hints of an error message.
+    head: std::cell::RefCell<Vec<u8>>,
 }
 
-/// A stream that keeps a copy of what its reader consumed, when asked to.
+/// How much of a log's start is kept for the hints of an error (its game, its line ends).
+const HEAD: usize = 4096;
+
+/// A stream that keeps a copy of what its reader consumed, when asked to, and its first
+/// [`HEAD`] bytes always.
 struct Tee<R> {
     inner: R,
     copy: Option<Vec<u8>>,
+    head: Vec<u8>,
 }
 
 impl<R: BufRead> Read for Tee<R> {
@@ -33,6 +40,13 @@ impl<R: BufRead> BufRead for Tee<R> {
     }
 
     fn consume(&mut self, amount: usize) {
+        if self.head.len() < HEAD {
+            if let Ok(buffer) = self.inner.fill_buf() {
+                let room = HEAD - self.head.len();
+                self.head
+                    .extend_from_slice(&buffer[..amount.min(buffer.len()).min(room)]);
+            }
+        }
         if let Some(copy) = &mut self.copy {
             // The buffer is already filled: this only looks at it.
             if let Ok(buffer) = self.inner.fill_buf() {
@@ -47,7 +61,18 @@ impl Input {
     pub fn new(path: Option<PathBuf>) -> Input {
         Input {
             path: path.filter(|p| p != Path::new("-")),
+            head: std::cell::RefCell::default(),
         }
+    }
+
+    /// The path of the log, `None` for standard input.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The first bytes read of the log (up to 4 KiB), once it was judged.
+    pub fn head(&self) -> std::cell::Ref<'_, Vec<u8>> {
+        self.head.borrow()
     }
 
     /// How to name this input in messages.
@@ -60,11 +85,7 @@ impl Input {
 
     fn open(&self) -> anyhow::Result<Box<dyn BufRead>> {
         Ok(match &self.path {
-            Some(path) => Box::new(BufReader::with_capacity(
-                1 << 16,
-                File::open(path)
-                    .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?,
-            )),
+            Some(path) => Box::new(BufReader::with_capacity(1 << 16, open_file(path)?)),
             None => Box::new(io::stdin().lock()),
         })
     }
@@ -82,10 +103,29 @@ impl Input {
         let mut tee = Tee {
             inner: self.open()?,
             copy: keep.then(Vec::new),
+            head: Vec::new(),
         };
         let judged = audit_reader(game, &mut tee, max_line);
+        *self.head.borrow_mut() = tee.head;
         Ok((judged, tee.copy.unwrap_or_default()))
     }
+}
+
+/// Opens the log file at `path`; the error names it, and a directory is called one (reading
+/// it would fail with a cryptic "Is a directory" on its first line).
+pub fn open_file(path: &Path) -> anyhow::Result<File> {
+    let failure = |what: String| crate::error::Failure::new(path.display(), what);
+    let file = File::open(path).map_err(|e| failure(format!("cannot read: {e}")))?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        let hint = format!(
+            "to judge the logs in a directory: fairplay batch {}",
+            path.display()
+        );
+        return Err(failure("is a directory, not a log".into())
+            .hint(hint)
+            .into());
+    }
+    Ok(file)
 }
 
 /// When the log is to come from a terminal (no file, standard input not redirected), says on

@@ -4,7 +4,6 @@
 //! each event; the live printer ([`fairplay_report::live`]) words it. Each line of output is
 //! written and flushed before the next line is read.
 
-use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 
@@ -15,11 +14,7 @@ use crate::Output;
 /// Opens the live input: the file, or standard input for `-` or none.
 fn open(file: Option<&Path>) -> anyhow::Result<Box<dyn BufRead>> {
     match file.filter(|p| *p != Path::new("-")) {
-        Some(path) => {
-            let file = File::open(path)
-                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
-            Ok(Box::new(BufReader::new(file)))
-        }
+        Some(path) => Ok(Box::new(BufReader::new(crate::input::open_file(path)?))),
         None => Ok(Box::new(io::stdin().lock())),
     }
 }
@@ -59,6 +54,10 @@ pub fn run(
             .with_status(crate::report::status(options.exit_code, &summary.verdict))),
         // The reader of our output has gone (`| head`): nothing left to tell anyone.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(String::new().into()),
-        Err(e) => Err(anyhow::anyhow!("live session: {e}")),
+        Err(e) => {
+            let name = file.filter(|p| *p != Path::new("-"));
+            let name = name.map_or("<stdin>".into(), |p| p.display().to_string());
+            Err(crate::error::Failure::new(name, format!("live session: {e}")).into())
+        }
     }
 }

@@ -2,6 +2,8 @@
 
 mod batch;
 mod completions;
+mod error;
+mod gofish;
 mod input;
 mod live;
 mod quartets;
@@ -18,7 +20,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 /// A referee for recorded card games: did everybody play by the rules?
 ///
 /// Give it the log of a game; it prints its verdict in the game's contract format (see
-/// docs/quartets.md and docs/sequence.md).
+/// docs/quartets.md, docs/sequence.md and docs/gofish.md).
 #[derive(Parser, Debug)]
 #[command(name = "fairplay", version, propagate_version = true)]
 struct Cli {
@@ -47,6 +49,8 @@ enum Command {
     Quartets(quartets::QuartetsArgs),
     /// Validate a Sequence log: find the first illegal move.
     Sequence(sequence::SequenceArgs),
+    /// Judge a Go Fish log: do some hands and stock order make every action honest?
+    Gofish(gofish::GoFishArgs),
     /// Judge many logs (files, directories, JSON Lines) in parallel: one row per log.
     Batch(batch::BatchArgs),
     /// Write a random log from the simulators, to try the referee.
@@ -94,9 +98,20 @@ fn command() -> clap::Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match command().try_get_matches() {
-        Ok(matches) => Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit()),
-        Err(e) => e.exit(),
+    // As given: a path that is not UTF-8 is still a path.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let matches = command()
+        .try_get_matches_from(&args)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match matches {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => e.exit(),
+        Err(e) => {
+            let words: Vec<String> = args.iter().map(|a| a.to_string_lossy().into()).collect();
+            let failure = error::usage(&e, &mut command(), &words);
+            eprint!("{}", error::lines(&failure.into()));
+            return ExitCode::from(2);
+        }
     };
     match cli.color {
         ColorWhen::Auto => {}
@@ -106,6 +121,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Quartets(args) => quartets::run(args),
         Command::Sequence(args) => sequence::run(args),
+        Command::Gofish(args) => gofish::run(args),
         Command::Batch(args) => batch::run(args).map(Output::from),
         Command::Simulate(args) => simulate::run(args).map(Output::from),
         // The pages and scripts are named after each subcommand: from clap's own names.
@@ -127,13 +143,14 @@ fn main() -> ExitCode {
                     ExitCode::from(output.status)
                 }
                 Err(e) => {
-                    eprintln!("fairplay: cannot write the output: {e}");
+                    let failure = error::Failure::new("<stdout>", format!("cannot write: {e}"));
+                    eprint!("{}", error::lines(&failure.into()));
                     ExitCode::from(2)
                 }
             }
         }
         Err(error) => {
-            eprintln!("fairplay: {error:#}");
+            eprint!("{}", error::lines(&error));
             ExitCode::from(2)
         }
     }

@@ -121,7 +121,7 @@ pub fn run(args: QuartetsArgs) -> anyhow::Result<Output> {
     };
     let judgement = match judged {
         Ok(judgement) => judgement,
-        Err(error) => return report::failure(format, &game, &input.name(), error),
+        Err(error) => return report::failure(format, &game, &input, error),
     };
     let status = report::status(args.conventions.exit_code, &judgement.verdict);
     if !wanted {
@@ -142,16 +142,14 @@ pub fn run(args: QuartetsArgs) -> anyhow::Result<Output> {
     let replayed = match &deal {
         Some(deal) => match replay(&bytes, deal) {
             Ok(replayed) => Some(replayed),
-            Err(error) => {
-                return report::failure(format, &game, &input.name(), LogError::from(error))
-            }
+            Err(error) => return report::failure(format, &game, &input, LogError::from(error)),
         },
         None => None,
     };
     let explanation = match explained {
         Ok(explanation) => explanation,
         Err(ExplainError::Log(error)) => {
-            return report::failure(format, &game, &input.name(), LogError::from(error))
+            return report::failure(format, &game, &input, LogError::from(error))
         }
         Err(error) => anyhow::bail!("{}: {error}", input.name()),
     };

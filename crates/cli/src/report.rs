@@ -2,10 +2,14 @@
 //! turns a log into its output through the printers of `fairplay-report`.
 
 use clap::ValueEnum;
-use fairplay_core::{Game, Judgement, LogError};
+use fairplay_core::{ErrorKind, Game, Judgement, LogError, Registry};
+use fairplay_quartets::{Quartets, Rules};
 use fairplay_report::json::{Document, ErrorDocument};
 use fairplay_report::Style;
+use fairplay_sequence::{Sequence, SequenceRules};
 
+use crate::error::Failure;
+use crate::input::Input;
 use crate::Output;
 
 /// How a report is written.
@@ -57,10 +61,16 @@ impl Conventions {
             .chain(self.more.iter().map(|p| p.as_path()))
             .map(|p| p.display().to_string())
             .collect();
-        anyhow::bail!(
-            "`fairplay {command}` judges one log; to judge several, run `fairplay batch {}`",
-            all.join(" ")
-        )
+        let failure = Failure::new(
+            self.more[0].display(),
+            format!("a second log: `fairplay {command}` judges one log"),
+        );
+        Err(failure
+            .hint(format!(
+                "to judge several: fairplay batch {}",
+                all.join(" ")
+            ))
+            .into())
     }
 }
 
@@ -118,11 +128,12 @@ impl SequenceReportArgs {
 }
 
 /// The output for a log that could not be judged: with `--format json` an error document on
-/// standard output and exit status 2, otherwise an error naming the input.
+/// standard output and exit status 2, otherwise an error naming the input, with a hint where
+/// one helps.
 pub fn failure(
     format: Format,
     game: &dyn Game,
-    name: &str,
+    input: &Input,
     error: LogError,
 ) -> anyhow::Result<Output> {
     match format {
@@ -130,7 +141,62 @@ pub fn failure(
             text: ErrorDocument::new(Some(game.name()), &error).to_json(),
             status: 2,
         }),
-        Format::Text => Err(anyhow::anyhow!("{name}: {error}")),
+        Format::Text => Err(explained(game, input, &error).into()),
+    }
+}
+
+/// The error of a log that could not be judged, as printed: its name and the error, with a
+/// hint for the usual causes (a line over --max-line, another game's log, old Mac line ends).
+fn explained(game: &dyn Game, input: &Input, error: &LogError) -> Failure {
+    let name = input.name();
+    let head = input.head();
+    let file = match input.path() {
+        Some(_) => format!(" {name}"),
+        None => " -".to_string(),
+    };
+    if error.kind == ErrorKind::LineTooLong {
+        return Failure::new(name, error).hint("--max-line BYTES accepts longer lines");
+    }
+    // The first line break is a lone CR: the log was written with old Mac line ends, and
+    // reads as one long line.
+    let first_break = head.iter().position(|&b| b == b'\r' || b == b'\n');
+    if let Some(at) = first_break {
+        if head[at] == b'\r' && head.get(at + 1).is_some_and(|&b| b != b'\n') {
+            let command = format!("fairplay {}", game.name());
+            let hint = match input.path() {
+                Some(path) => format!(
+                    "convert them: tr '\\r' '\\n' < {} | {command}",
+                    path.display()
+                ),
+                None => format!("convert them: ... | tr '\\r' '\\n' | {command}"),
+            };
+            return Failure::new(
+                format!("{name}: line {}", error.line.max(1)),
+                "the lines end with a lone carriage return (\\r); expected \\n or \\r\\n line ends",
+            )
+            .hint(hint);
+        }
+    }
+    let wrong_game = matches!(
+        error.kind,
+        ErrorKind::Malformed | ErrorKind::Rule | ErrorKind::UnknownGame
+    );
+    let mut games = Registry::new();
+    games
+        .register(Quartets::new(Rules::default()))
+        .register(Sequence::new(SequenceRules::Contract));
+    let other = match games.detect(&head) {
+        Ok(other) if wrong_game && other.name() != game.name() => Some(other),
+        _ => None,
+    };
+    let failure = Failure::new(name, error);
+    match other {
+        Some(other) => failure.hint(format!(
+            "this looks like a {} log: fairplay {}{file}",
+            other.words().game,
+            other.name()
+        )),
+        None => failure,
     }
 }
 

@@ -182,7 +182,7 @@ pub fn run(args: SequenceArgs) -> anyhow::Result<Output> {
     let format = args.report.format;
     let judgement = match judged {
         Ok(judgement) => judgement,
-        Err(error) => return report::failure(format, &game, &input.name(), error),
+        Err(error) => return report::failure(format, &game, &input, error),
     };
     let status = report::status(args.conventions.exit_code, &judgement.verdict);
     if !args.report.wanted() {
@@ -201,7 +201,7 @@ pub fn run(args: SequenceArgs) -> anyhow::Result<Output> {
     };
     let explanation = match explained {
         Ok(explanation) => explanation,
-        Err(error) => return report::failure(format, &game, &input.name(), LogError::from(error)),
+        Err(error) => return report::failure(format, &game, &input, LogError::from(error)),
     };
     let output = match format {
         Format::Json => {

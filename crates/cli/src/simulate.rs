@@ -14,8 +14,10 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand, ValueEnum, ValueHint};
 use fairplay_core::Game;
+use fairplay_gofish::GoFish;
 use fairplay_quartets::{Quartets, Rules};
 use fairplay_sequence::{audit_full_with, Sequence, SequenceRules, Team, Teams};
+use fairplay_sim::gofish::{self as sim_gofish, Cheat as GoFishCheat};
 use fairplay_sim::quartets::{self as sim_quartets, CheatAtMissed};
 use fairplay_sim::sequence::{self as sim_sequence, InjectionMissed};
 use rayon::prelude::*;
@@ -27,9 +29,10 @@ use crate::variant::QuartetsVariant;
 #[derive(Args, Debug)]
 #[command(after_help = "\
 Files (--out-dir DIR): DIR/GAME-SEED.log (e.g. quartets-17.log), with --answers also
-GAME-SEED.ans (what `fairplay quartets` / `fairplay sequence` prints for the log, with the
-same variant or rules options), with --truth also GAME-SEED.json (Quartets: each player's
-dealt cards and every cheat; Sequence: every illegal move). With --format jsonl the same are
+GAME-SEED.ans (what `fairplay quartets` / `fairplay sequence` / `fairplay gofish` prints for
+the log, with the same variant or rules options), with --truth also GAME-SEED.json (Quartets:
+each player's dealt cards and every cheat; Sequence: every illegal move; Go Fish: the hands,
+the stock's order and every cheat). With --format jsonl the same are
 fields of each record: `answer`, and `seed`, `deal`, `cheats`, ... (docs/batch-and-live.md).
 
 Examples:
@@ -38,6 +41,8 @@ Examples:
   fairplay simulate quartets --seed 7 --cheat-at 20 --answers --truth --out-dir testdata
   fairplay simulate sequence --seed 3 --illegal-rate 0.02 | fairplay sequence
   fairplay simulate sequence --seed 3 --rules full --teams 3 | fairplay sequence --rules full
+  fairplay simulate gofish --seed 2 --cheat-rate 0.02 | fairplay gofish
+  fairplay simulate gofish --players 2 --ranks 3 --hand 3 --cheat-at 4 --answers --truth --format jsonl
   fairplay simulate quartets --count 1000 --cheat-rate 0.01 --format jsonl | fairplay batch -
   fairplay simulate sequence --count 100000 --out-dir corpus/sequence")]
 pub struct SimulateArgs {
@@ -51,6 +56,10 @@ enum SimulateGame {
     Quartets(QuartetsOptions),
     /// A Sequence game: greedy legal play, illegal moves at --illegal-rate or --illegal-at.
     Sequence(SequenceOptions),
+    /// A Go Fish game: honest players who remember what everybody saw, fools, and cheaters (at
+    /// --cheat-rate, or at --cheat-at).
+    #[command(name = "gofish")]
+    GoFish(GoFishOptions),
 }
 
 /// How the games are written.
@@ -84,13 +93,14 @@ struct Output {
     /// Write each log to its own file in DIR (created if needed), named GAME-SEED.log.
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     out_dir: Option<PathBuf>,
-    /// Also write each log's expected answer, exactly what `fairplay quartets` or `fairplay
-    /// sequence` prints for it: GAME-SEED.ans with --out-dir, an `answer` field with
+    /// Also write each log's expected answer, exactly what `fairplay quartets`, `fairplay
+    /// sequence` or `fairplay gofish` prints for it: GAME-SEED.ans with --out-dir, an `answer` field with
     /// --format jsonl.
     #[arg(long)]
     answers: bool,
     /// Also write what the log does not say, as JSON: Quartets: the deal and every cheat
-    /// (action, player, kind); Sequence: every illegal move (turn, kind). GAME-SEED.json with
+    /// (action, player, kind); Sequence: every illegal move (turn, kind); Go Fish: the hands,
+    /// the stock's order and every cheat. GAME-SEED.json with
     /// --out-dir, fields of each record with --format jsonl.
     #[arg(long)]
     truth: bool,
@@ -121,7 +131,7 @@ struct QuartetsOptions {
     output: Output,
     /// Per opportunity, the probability of each cheat (asking without holding the set,
     /// denying a card one holds).
-    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate,
+    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate, allow_negative_numbers = true,
           value_hint = ValueHint::Other)]
     cheat_rate: f64,
     /// Make action N a cheat: the player on turn asks for a card of a set they hold no card
@@ -133,12 +143,12 @@ struct QuartetsOptions {
           value_parser = clap::value_parser!(u64).range(1..))]
     cheat_at: Option<u64>,
     /// Per ask, the probability of a foolish (honest) ask, for a card of one's own set.
-    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate,
+    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate, allow_negative_numbers = true,
           value_hint = ValueHint::Other)]
     foolish_rate: f64,
     /// When a player holds a complete set, the probability of laying it aside (0: long
     /// games).
-    #[arg(long, default_value_t = 1.0, value_name = "R", value_parser = rate,
+    #[arg(long, default_value_t = 1.0, value_name = "R", value_parser = rate, allow_negative_numbers = true,
           value_hint = ValueHint::Other)]
     lay_aside_rate: f64,
     /// The log stops after this many actions if the game is not over.
@@ -146,6 +156,90 @@ struct QuartetsOptions {
     actions: usize,
     #[command(flatten)]
     variant: QuartetsVariant,
+}
+
+/// A kind of Go Fish cheat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GoFishCheatArg {
+    /// Asking for a rank while holding none of it.
+    AskWithoutRank,
+    /// Handing over fewer cards of the rank than one holds ("Go fish" while holding some).
+    ShortHandover,
+    /// Keeping a drawn card of the rank just asked for unseen (and so passing the turn).
+    HiddenCatch,
+    /// Holding four of a rank without laying the book as the next action.
+    KeptBook,
+}
+
+impl From<GoFishCheatArg> for GoFishCheat {
+    fn from(arg: GoFishCheatArg) -> GoFishCheat {
+        match arg {
+            GoFishCheatArg::AskWithoutRank => GoFishCheat::AskWithoutRank,
+            GoFishCheatArg::ShortHandover => GoFishCheat::ShortHandover,
+            GoFishCheatArg::HiddenCatch => GoFishCheat::HiddenCatch,
+            GoFishCheatArg::KeptBook => GoFishCheat::KeptBook,
+        }
+    }
+}
+
+/// Where the turn goes after a "Go fish" that caught nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum SimFishTurn {
+    /// To the next player still in the game.
+    Next,
+    /// To the player who said "Go fish".
+    Asked,
+}
+
+#[derive(Args, Debug)]
+struct GoFishOptions {
+    #[command(flatten)]
+    output: Output,
+    /// Per opportunity, the probability of each cheat of the --cheat-kind kinds: per ask,
+    /// asking for a rank one holds none of; per answer, handing over fewer cards than one
+    /// holds; per drawn card of the rank asked for, keeping it unseen; per four of a rank in
+    /// hand, not laying the book at once.
+    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate,
+          value_hint = ValueHint::Other)]
+    cheat_rate: f64,
+    /// The kinds of cheat that --cheat-rate and --cheat-at make [default: all four].
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "KIND")]
+    cheat_kind: Vec<GoFishCheatArg>,
+    /// Make action N a cheat of a --cheat-kind kind possible there (the action before it is
+    /// chosen to make one possible, when it can be). Without --cheat-rate it is the only cheat:
+    /// the verdict is `yes` (never exposed) or `no` with an action of N or later. An error
+    /// names the first seed whose game is over before action N, or where no cheat of those
+    /// kinds is possible at N (a draw into an empty hand, say).
+    #[arg(long, value_name = "N", value_hint = ValueHint::Other,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    cheat_at: Option<u64>,
+    /// Per honest ask, the probability of using what everybody saw (asking a player known to
+    /// hold one of one's ranks, not one known to hold none); otherwise a rank in hand from
+    /// anyone.
+    #[arg(long, default_value_t = 1.0, value_name = "R", value_parser = rate,
+          value_hint = ValueHint::Other)]
+    memory: f64,
+    /// Per honest ask, the probability of a foolish one: a rank in hand from a random player,
+    /// whatever is known.
+    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate,
+          value_hint = ValueHint::Other)]
+    foolish_rate: f64,
+    /// The log stops after this many actions if the game is not over (a game goes on after
+    /// the stock is empty, with asks and handovers, until every book is laid).
+    #[arg(long, default_value_t = 1000, value_name = "N", value_hint = ValueHint::Other)]
+    actions: usize,
+    /// Number of players (2 to 10).
+    #[arg(long, default_value_t = 4, value_name = "N", value_hint = ValueHint::Other)]
+    players: usize,
+    /// Number of ranks (1 to 13): the first N of A 2 3 4 5 6 7 8 9 10 J Q K, four cards each.
+    #[arg(long, default_value_t = 13, value_name = "N", value_hint = ValueHint::Other)]
+    ranks: usize,
+    /// Cards dealt to each player [default: 7 with 2 or 3 players, else 5].
+    #[arg(long, value_name = "N", value_hint = ValueHint::Other)]
+    hand: Option<usize>,
+    /// Where the turn goes after a "Go fish" that caught nothing.
+    #[arg(long, value_enum, default_value_t = SimFishTurn::Next, value_name = "WHO")]
+    fish_turn: SimFishTurn,
 }
 
 /// The rules (and format) of a simulated Sequence log.
@@ -172,14 +266,14 @@ struct SequenceOptions {
     full: crate::sequence::FullRuleArgs,
     /// --rules full: per move, the probability of playing where the team's longest line
     /// grows (lines of six to ten, often completed from inside).
-    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate,
+    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate, allow_negative_numbers = true,
           value_hint = ValueHint::Other)]
     line_rate: f64,
     /// --rules full: write the squares marked when a sequence is completed (`E2-I2`).
     #[arg(long)]
     record_marks: bool,
     /// Per line, the probability that an illegal move is written there.
-    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate,
+    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate, allow_negative_numbers = true,
           value_hint = ValueHint::Other)]
     illegal_rate: f64,
     /// Write an illegal move at turn N, of a kind possible then, chosen at random; the game
@@ -199,7 +293,74 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<String> {
     match args.game {
         SimulateGame::Quartets(options) => quartets(options),
         SimulateGame::Sequence(options) => sequence(options),
+        SimulateGame::GoFish(options) => gofish(options),
     }
+}
+
+fn gofish(options: GoFishOptions) -> anyhow::Result<String> {
+    let fish_turn = match options.fish_turn {
+        SimFishTurn::Next => (fairplay_gofish::FishTurn::Next, sim_gofish::FishTurn::Next),
+        SimFishTurn::Asked => (
+            fairplay_gofish::FishTurn::Asked,
+            sim_gofish::FishTurn::Asked,
+        ),
+    };
+    // The engine's rules name what is wrong with the sizes; the simulator plays the same.
+    let rules =
+        fairplay_gofish::Rules::new(options.players, options.ranks, options.hand, fish_turn.0)?;
+    let sim_rules = sim_gofish::Rules::new(
+        rules.players(),
+        rules.ranks(),
+        Some(rules.hand()),
+        fish_turn.1,
+    )
+    .ok_or_else(|| anyhow::anyhow!("the simulator cannot play {}", rules.describe()))?;
+    let kinds: Vec<GoFishCheat> = options.cheat_kind.iter().map(|&k| k.into()).collect();
+    let mut config = sim_gofish::Config::new(sim_rules)
+        .with_memory(options.memory)
+        .with_foolish_rate(options.foolish_rate)
+        .with_max_actions(options.actions);
+    for kind in GoFishCheat::ALL {
+        if kinds.is_empty() || kinds.contains(&kind) {
+            config = config.with_cheat_rate_of(kind, options.cheat_rate);
+        }
+    }
+    let cheat_at = within("--cheat-at", options.cheat_at, "--actions", options.actions)?;
+    if let Some(at) = cheat_at {
+        config = config.with_cheat_at(at, &kinds);
+    }
+    let judge = GoFish::new(rules);
+    let Output { answers, truth, .. } = options.output;
+    emit(&options.output, "gofish", |seed| {
+        let game = sim_gofish::simulate_seeded(&config, seed);
+        if let Some(at) = cheat_at {
+            game.cheat_at(at)
+                .map_err(|missed| missed_gofish_cheat(seed, at, missed))?;
+        }
+        let log = game.log();
+        Ok(Simulated {
+            answer: answers.then(|| answer(&judge, &log, seed)).transpose()?,
+            truth: truth.then(|| Truth::GoFish(GoFishTruth::new(&game, seed))),
+            log,
+        })
+    })
+}
+
+fn missed_gofish_cheat(seed: u64, at: usize, missed: sim_gofish::CheatAtMissed) -> anyhow::Error {
+    let why = match missed {
+        sim_gofish::CheatAtMissed::TooShort {
+            actions,
+            finished: true,
+        } => format!("the game is over after {actions} actions"),
+        sim_gofish::CheatAtMissed::TooShort { actions, .. } => {
+            format!("the log ends after {actions} actions")
+        }
+        sim_gofish::CheatAtMissed::NoChance => {
+            "no cheat of the kinds asked for is possible there".to_string()
+        }
+        sim_gofish::CheatAtMissed::NotAsked => "the action is honest".to_string(),
+    };
+    anyhow::anyhow!("--cheat-at {at}: seed {seed}: no cheat at action {at}: {why}")
 }
 
 fn quartets(options: QuartetsOptions) -> anyhow::Result<String> {
@@ -364,6 +525,49 @@ struct Simulated {
 enum Truth {
     Quartets(QuartetsTruth),
     Sequence(SequenceTruth),
+    GoFish(GoFishTruth),
+}
+
+#[derive(Serialize)]
+struct GoFishTruth {
+    seed: u64,
+    /// Each player's dealt ranks, player 1 first.
+    deal: Vec<Hand>,
+    /// The stock's ranks from the top: the first is drawn first.
+    stock: Vec<&'static str>,
+    /// Every false claim, in order.
+    cheats: Vec<CheatRecord>,
+    /// Whether the game was over at the end of the log.
+    finished: bool,
+}
+
+impl GoFishTruth {
+    fn new(game: &sim_gofish::Game, seed: u64) -> GoFishTruth {
+        let name = |&rank: &u8| sim_gofish::RANK_NAMES[usize::from(rank)];
+        GoFishTruth {
+            seed,
+            deal: game
+                .deal
+                .iter()
+                .zip(1..)
+                .map(|(hand, player)| Hand {
+                    player,
+                    cards: hand.iter().map(|r| name(r).to_string()).collect(),
+                })
+                .collect(),
+            stock: game.stock.iter().map(name).collect(),
+            cheats: game
+                .cheats
+                .iter()
+                .map(|c| CheatRecord {
+                    action: c.action,
+                    player: c.player,
+                    kind: c.kind.name(),
+                })
+                .collect(),
+            finished: game.finished,
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -509,7 +713,7 @@ fn emit(
     }
     if let Some(dir) = out_dir {
         std::fs::create_dir_all(dir)
-            .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+            .map_err(|e| anyhow::anyhow!("--out-dir {}: cannot create: {e}", dir.display()))?;
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut next = seed;
@@ -545,7 +749,7 @@ fn emit(
                     match written {
                         Ok(()) => {}
                         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(String::new()),
-                        Err(e) => anyhow::bail!("cannot write: {e}"),
+                        Err(e) => anyhow::bail!("<stdout>: cannot write: {e}"),
                     }
                 }
             }
@@ -554,7 +758,9 @@ fn emit(
         left -= n;
     }
     match out.flush() {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => anyhow::bail!("cannot write: {e}"),
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            anyhow::bail!("<stdout>: cannot write: {e}")
+        }
         _ => {}
     }
     if let Some(dir) = out_dir {
@@ -575,7 +781,7 @@ fn write_files(dir: &Path, game: &str, seed: u64, simulated: &Simulated) -> anyh
     let write = |extension: &str, text: &str| {
         let path = dir.join(format!("{game}-{seed}.{extension}"));
         std::fs::write(&path, text)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+            .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", path.display()))
     };
     write("log", &simulated.log)?;
     if let Some(answer) = &simulated.answer {

@@ -55,9 +55,9 @@ impl<R: BufRead> LineSource for Stream<R> {
 }
 
 /// Judges a whole log through `game`'s referee: a count line (blank lines before it are
-/// skipped), then one action per line. Judging stops at the first foul; the lines after it are
-/// still read, so a malformed file is reported rather than half-judged. The count must match
-/// the actions.
+/// skipped; none for a game whose logs have none, [`Game::counted`]), then one action per
+/// line. Judging stops at the first foul; the lines after it are still read, so a malformed
+/// file is reported rather than half-judged. The count must match the actions.
 pub fn audit_lines<G: Game + ?Sized>(game: &G, log: &[u8]) -> Result<Judgement, LogError> {
     audit_source(game, &mut Lines::new(log))
 }
@@ -123,6 +123,9 @@ fn audit_source<G: Game + ?Sized>(
     source: &mut impl LineSource,
 ) -> Result<Judgement, LogError> {
     let words = game.words();
+    if !game.counted() {
+        return audit_uncounted(game, source);
+    }
     let what = format!("the number of {}s", words.action);
     let (declared, declared_line) = count_line(source, &what)?;
     let mut referee = game.referee();
@@ -158,6 +161,29 @@ fn audit_source<G: Game + ?Sized>(
         game.name(),
         referee.rules().unwrap_or_else(|| game.rules()),
         actions as usize,
+        referee.verdict().clone(),
+    ))
+}
+
+/// A log without a count line: every line an action, judged until the first foul, then read.
+fn audit_uncounted<G: Game + ?Sized>(
+    game: &G,
+    source: &mut impl LineSource,
+) -> Result<Judgement, LogError> {
+    let mut referee = game.referee();
+    let mut actions = 0usize;
+    while let Some((number, line)) = source.next()? {
+        let is_action = if referee.verdict().foul().is_none() {
+            referee.apply_line(line, number)?.is_some()
+        } else {
+            referee.read_line(line, number)?
+        };
+        actions += usize::from(is_action);
+    }
+    Ok(Judgement::new(
+        game.name(),
+        referee.rules().unwrap_or_else(|| game.rules()),
+        actions,
         referee.verdict().clone(),
     ))
 }

@@ -19,11 +19,17 @@ pub trait Game: Send + Sync {
     fn words(&self) -> &'static Words;
     /// Whether `line`, the first action line of a log, is written in this game's notation.
     fn recognises(&self, line: &[u8]) -> bool;
+    /// Whether a log of this game starts with a count line (the number of actions), as
+    /// Quartets and Sequence logs do. Go Fish logs have none: every line is an action.
+    fn counted(&self) -> bool {
+        true
+    }
     /// The verdict in the game's contract format, byte for byte (`yes\n`, `INVALID 4\n`).
     fn contract(&self, verdict: &Verdict) -> String;
     /// A referee at the start of a game.
     fn referee(&self) -> Box<dyn Referee + '_>;
-    /// Judges a whole log: a count line, then one action per line.
+    /// Judges a whole log: a count line (if the game's logs have one, [`Game::counted`]),
+    /// then one action per line.
     ///
     /// The default reads the log with [`audit_lines`](crate::audit_lines) through a
     /// [`Referee`]; an engine may override it with a faster path that gives the same answer.

@@ -59,6 +59,7 @@ pub fn run<R: BufRead>(
     mut on: impl FnMut(Event<'_>) -> io::Result<()>,
 ) -> io::Result<Summary> {
     let mut referee = game.referee();
+    let counted = game.counted();
     let mut lines = LineReader::new(input, max_line);
     let (mut ignored, mut first) = (0usize, true);
     while let Some((number, line)) = lines.next_line()? {
@@ -73,7 +74,7 @@ pub fn run<R: BufRead>(
         if line.trim_ascii().is_empty() {
             continue;
         }
-        if std::mem::take(&mut first) && is_count_line(line) {
+        if std::mem::take(&mut first) && counted && is_count_line(line) {
             on(Event::CountSkipped)?;
             continue;
         }

@@ -768,6 +768,16 @@ impl Referee {
         }
         self.turn = target.0;
         let (x, y, set) = (asker.index(), target.index(), card.set().index());
+        let trusted = self.trusts_denial(target);
+        if trusted & (place as usize == y) {
+            // A "no" for a card everybody saw go into the denier's hand: certain by itself,
+            // whatever the ask claims, so it is the reason.
+            self.contradict(Reason::DeniedCardInHand {
+                card,
+                player: target,
+            });
+            return Ok(());
+        }
         // The asker must hold a card of the set: one is seen in hand, or one was dealt (a need,
         // which the model may already hold).
         if self.hand[x * self.rules.sets() + set] == 0 && !self.claim_need(asker, set) {
@@ -775,14 +785,8 @@ impl Referee {
         }
         // Whether the card moved or not varies from one action to the next: the ban is recorded
         // without branching on it, and only a witness it breaks is repaired.
-        let trusted = self.trusts_denial(target);
         if self.deal.ban_if(trusted & (place == UNMOVED), index, y) && !self.deal.reseat(index) {
             self.contradict(Reason::NoDeal);
-        } else if trusted & (place as usize == y) {
-            self.contradict(Reason::DeniedCardInHand {
-                card,
-                player: target,
-            });
         }
         Ok(())
     }
@@ -816,6 +820,21 @@ impl Referee {
     fn follow(&mut self, asker: Player, target: Player, card: Card, index: usize, granted: bool) {
         let (x, y, set) = (asker.index(), target.index(), card.set().index());
         let sets = self.rules.sets();
+        if granted && self.contradiction.is_none() {
+            // What everybody saw comes before the claims: a card leaving a hand the seat's
+            // hand rules out, or a moved card handed over by someone who does not hold it, is
+            // the reason, whatever the ask claims.
+            let place = self.place[index];
+            if place == UNMOVED {
+                self.check_against_hand(index, index + 1, y);
+            } else if place as usize != y {
+                self.contradict(Reason::HandedOverFromElsewhere {
+                    card,
+                    giver: target,
+                    holder: Player(place),
+                });
+            }
+        }
         if self.contradiction.is_none() && self.hand[x * sets + set] == 0 {
             self.claim_need(asker, set);
         }
@@ -823,11 +842,7 @@ impl Referee {
             self.turn = target.0;
             return;
         }
-        self.take_from(index, y, |holder| Reason::HandedOverFromElsewhere {
-            card,
-            giver: target,
-            holder,
-        });
+        self.take_from(index, y);
         self.place[index] = x as u8;
         self.hand[x * sets + set] += 1;
         self.count[seat(y)] -= 1;
@@ -846,13 +861,25 @@ impl Referee {
         }
         self.actions += 1;
         let x = player.index();
-        for index in cards {
-            let card = self.rules.card_at(index);
-            self.take_from(index, x, |holder| Reason::LaidAsideFromElsewhere {
-                card,
-                player,
-                holder,
+        // As for a card handed over, what everybody saw first: the seat's hand, then a moved
+        // card of the set held by someone else, before any card is pinned (an earlier card's
+        // failure to fit the deal would hide them).
+        self.check_against_hand(cards.start, cards.end, x);
+        if self.contradiction.is_none() {
+            let elsewhere = cards.clone().find(|&index| {
+                let place = self.place[index];
+                place != UNMOVED && place as usize != x
             });
+            if let Some(index) = elsewhere {
+                self.contradict(Reason::LaidAsideFromElsewhere {
+                    card: self.rules.card_at(index),
+                    player,
+                    holder: Player(self.place[index]),
+                });
+            }
+        }
+        for index in cards {
+            self.take_from(index, x);
             self.place[index] = OUT;
         }
         let count = &mut self.count[seat(x)];
@@ -864,25 +891,35 @@ impl Referee {
     }
 
     /// Card `index` leaves player `from`'s hand, as everybody sees: if it never moved, `from`
-    /// was dealt it; if it moved, it must be in `from`'s hand, else cheating is certain
-    /// (`elsewhere` names why, given who holds it). It is no longer counted where it was; the
-    /// caller says where it goes.
-    fn take_from(&mut self, index: usize, from: usize, elsewhere: impl FnOnce(Player) -> Reason) {
+    /// was dealt it. The caller checked first what needs no deal (a moved card must be in
+    /// `from`'s hand, a seat's hand may rule `from` out), so a deal that no longer fits is
+    /// [`Reason::NoDeal`]. The card is no longer counted where it was; the caller says where
+    /// it goes.
+    fn take_from(&mut self, index: usize, from: usize) {
         let place = self.place[index];
-        if self.contradiction.is_none() {
-            if place == UNMOVED {
-                if !self.pin(index, from) {
-                    let reason = self.against_hand(index, from).unwrap_or(Reason::NoDeal);
-                    self.contradict(reason);
-                }
-            } else if place as usize != from {
-                self.contradict(elsewhere(Player(place)));
-            }
+        if self.contradiction.is_none() && place == UNMOVED && !self.pin(index, from) {
+            self.contradict(Reason::NoDeal);
         }
         if place != UNMOVED {
             // The card is in `place`'s hand, so counted there.
             let set = index / self.rules.cards_per_set();
             self.hand[place as usize * self.rules.sets() + set] -= 1;
+        }
+    }
+
+    /// For a seated referee while every action so far may be honest: the first never-moved
+    /// card of `cards` (card indices `first..end`) leaving `from`'s hand against the seat's
+    /// hand makes cheating certain, with [`Reason::AgainstHand`].
+    #[inline]
+    fn check_against_hand(&mut self, first: usize, end: usize, from: usize) {
+        if self.seat.is_none() || self.contradiction.is_some() {
+            return;
+        }
+        let reason = (first..end)
+            .filter(|&index| self.place[index] == UNMOVED)
+            .find_map(|index| self.against_hand(index, from));
+        if let Some(reason) = reason {
+            self.contradict(reason);
         }
     }
 

@@ -1,5 +1,6 @@
-// End-to-end tests of the "At the table" view; every expected answer comes from the command
-// line's `--live --format json` on the same lines. See docs/web.md.
+// The "At the table" view on a phone (issues 30 and 34): the referee's answer after every
+// action, only legal choices, few taps, large targets, undo and New game, the game kept
+// across a reload. Every expected answer comes from the command line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -7,15 +8,141 @@ import { useBrowser, open, cli, english } from './helpers.js';
 
 useBrowser();
 
+/** Enters Quartets action `line` by tapping only what the table has not already picked;
+ * returns the taps it took. */
+export async function tapAction(page, line) {
+  const [actor, verb, ...rest] = line.trim().split(/\s+/);
+  assert.equal(await page.$eval('#t-turn', (p) => p.dataset.turn), actor, `the table follows the turn: ${line}`);
+  let taps = 0;
+  const pick = async (row, value) => {
+    const selector = `#${row} button[data-value="${value}"]`;
+    if (!(await page.$(selector))) { await page.click('#t-all'); taps++; }
+    if (await page.$eval(selector, (b) => b.getAttribute('aria-pressed')) !== 'true') { await page.tap(selector); taps++; }
+  };
+  if (verb === 'Q') {
+    await pick('t-set', rest[0]);
+    await page.tap('#t-lay');
+    return taps + 1;
+  }
+  const [asked, card, answer] = rest;
+  await pick('t-asked', asked);
+  await pick('t-set', card.slice(0, -1));
+  await pick('t-letter', card.slice(-1));
+  await page.tap(answer === 'yes' ? '#t-yes' : '#t-no');
+  return taps + 1;
+}
+
+/** Whether `selector`'s box lies wholly inside the viewport. */
+async function inView(page, selector) {
+  return page.$eval(selector, (e) => {
+    const r = e.getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+  });
+}
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 360, height: 740 }]) {
+  test(`at the table on a phone (${viewport.width}x${viewport.height}): 10 Quartets actions in at most 30 taps, the answer always in sight`, async () => {
+    const log = cli(['simulate', 'quartets', '--seed', '7']);
+    const lines = log.trim().split('\n').slice(1, 11);
+    assert.ok(lines.some((l) => / Q /.test(l)) && lines.some((l) => /yes$/.test(l)) && lines.some((l) => /no$/.test(l)), 'a game with every kind of action');
+    const live = cli(['quartets', '--live', '--format', 'json'], lines.join('\n') + '\n').filter((e) => e.event === 'step');
+    const page = await open('', { viewport, context: { hasTouch: true, isMobile: true } });
+    await page.tap('#tab-table');
+    let taps = 0;
+    for (const [i, line] of lines.entries()) {
+      taps += await tapAction(page, line);
+      // The newest answer, in the live region, in sight without scrolling.
+      assert.equal(await page.$eval('#t-verdict', (v) => v.dataset.verdict), live[i].verdict, line);
+      assert.match(await page.$eval('#t-verdict', (v) => v.textContent), new RegExp(`^${i + 1}: `), line);
+      assert.ok(await inView(page, '#t-verdict'), `the answer to action ${i + 1} is in sight`);
+      assert.equal(await page.$eval('#t-verdict', (v) => v.getAttribute('aria-live')), 'polite');
+    }
+    assert.ok(taps <= 30, `${taps} taps for 10 actions`);
+    assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('fairplay.table')).join('\n')), lines.join('\n'));
+    // Every control of the view at least 44x44 px.
+    // A check box or radio button is its label's target (a tap on the label toggles it).
+    const small = await page.$$eval('#table button, #table select, #table input', (all) => all
+      .filter((e) => e.getClientRects().length)
+      .map((e) => [e.id || e.value || e.textContent.trim().slice(0, 20), (e.tagName === 'INPUT' ? e.closest('label') : e).getBoundingClientRect()])
+      .filter(([, r]) => r.width < 44 || r.height < 44)
+      .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`));
+    assert.deepEqual(small, []);
+    console.log(`taps ${viewport.width}: ${taps}`);
+    await page.context().close();
+  });
+}
+
+test('at the table: only the player on turn asks, only players in the game are asked, only cards in play', async () => {
+  const page = await open();
+  await page.click('#tab-table');
+  assert.equal(await page.$eval('#t-turn', (p) => p.dataset.turn), '1');
+  const asked = () => page.$$eval('#t-asked button', (b) => b.map((x) => x.dataset.value));
+  const pressed = (row) => page.$eval(`#${row} [aria-pressed=true]`, (b) => b.dataset.value);
+  assert.deepEqual(await asked(), ['2', '3', '4']);
+  assert.equal(await pressed('t-asked'), '2', 'a legal other player is preselected');
+  // 1 asks 3 for 2C: no; the turn is 3's, who is preselected to ask 4.
+  await page.click('#t-asked button[data-value="3"]');
+  await page.click('#t-set button[data-value="2"]');
+  await page.click('#t-letter button[data-value="C"]');
+  await page.click('#t-no');
+  assert.equal(await page.$eval('#t-turn', (p) => p.dataset.turn), '3');
+  assert.deepEqual(await asked(), ['1', '2', '4']);
+  assert.equal(await pressed('t-asked'), '4');
+  assert.equal(await pressed('t-set'), '2', 'the set picked stays');
+  // Player 3 gets 1B, 1C, 1D (holding 1A) and lays set 1 aside: set 1 leaves the choices.
+  for (const letter of 'BCD') {
+    await page.click('#t-set button[data-value="1"]');
+    await page.click(`#t-letter button[data-value="${letter}"]`);
+    await page.click('#t-yes');
+  }
+  await page.click('#t-set button[data-value="1"]');
+  await page.click('#t-lay');
+  assert.equal(await page.$eval('#t-verdict', (v) => v.dataset.verdict), 'fair');
+  await page.check('#t-all');
+  const sets = await page.$$eval('#t-set button', (b) => b.map((x) => x.dataset.value));
+  assert.ok(!sets.includes('1') && sets.includes('2'), sets.join());
+  const lines = ['1 A 3 2C no', '3 A 4 1B yes', '3 A 4 1C yes', '3 A 4 1D yes', '3 Q 1'];
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('fairplay.table')).join('\n')), lines.join('\n'));
+  const live = cli(['quartets', '--live', '--format', 'json'], lines.join('\n') + '\n');
+  assert.equal(await page.$eval('#t-verdict', (v) => v.dataset.verdict), live.at(-2).verdict);
+  await page.context().close();
+});
+
+test('at the table: a refused entry is announced and not kept; New game is undone by Undo; the game survives a reload', async () => {
+  const page = await open();
+  await page.click('#tab-table');
+  await page.click('#t-no');
+  await page.click('#t-no');
+  const kept = () => page.evaluate(() => JSON.parse(localStorage.getItem('fairplay.table')));
+  const before = await kept();
+  assert.equal(before.length, 2);
+  // A line the engine refuses (here one entered out of turn, as a stale page could send it).
+  await page.evaluate(() => window.fairplay.table.enter('1 A 2 3C no'));
+  const said = await page.$eval('#t-verdict', (v) => v.textContent);
+  const expected = cli(['quartets', '--live', '--format', 'json'], [...before, '1 A 2 3C no'].join('\n') + '\n').find((e) => e.event === 'ignored');
+  assert.match(said, /^Not entered: /);
+  assert.ok(said.includes(expected.error.message), said);
+  assert.match(said, /2: honest game still possible$/, 'the verdict stands beside the refusal');
+  assert.deepEqual(await kept(), before);
+  // New game, then Undo: the game is back.
+  await page.click('#t-clear');
+  assert.deepEqual(await kept(), []);
+  assert.match(await page.$eval('#t-verdict', (v) => v.textContent), /Undo brings the last one back/);
+  await page.click('#t-undo');
+  assert.deepEqual(await kept(), before);
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  await page.click('#tab-table');
+  assert.equal(await page.$$eval('#t-events li', (l) => l.length), 2);
+  assert.equal(await page.$eval('#t-turn', (p) => p.dataset.turn), '3', 'player 1 asked 2, who asked 3: no, no');
+  await page.context().close();
+});
+
 test('at the table: entries, the live verdict, undo, reload, export', async () => {
   const page = await open();
   await page.click('#tab-table');
-  const enter = async (asker, asked, card, answer) => {
-    await page.selectOption('#t-asker', String(asker));
-    await page.selectOption('#t-asked', String(asked));
-    await page.selectOption('#t-card', card);
-    await page.click(answer === 'yes' ? '#t-yes' : '#t-no');
-  };
+  // Entered as lines (the taps are table.test.js's): what the table sends the engine.
+  const enter = (asker, asked, card, answer) => page.evaluate((line) => window.fairplay.table.enter(line), `${asker} A ${asked} ${card} ${answer}`);
   // The first sample, entered by hand: cheating is certain after its fourth action.
   await enter(1, 2, '3C', 'no');
   await enter(2, 3, '3A', 'yes');

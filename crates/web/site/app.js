@@ -4,6 +4,8 @@ import { load, call } from './engine.js';
 import { t, count, reason, why, error as errorText, refusal, seatLine, setLang, preferred, lang, illegalWhat, suspects } from './i18n.js';
 import { fragment, parse } from './share.js';
 import { table } from './table.js';
+import { buildBoard } from './board.js';
+import { tabs } from './tabs.js';
 
 const $ = (id) => document.getElementById(id);
 const el = (tag, attrs = {}, ...children) => {
@@ -365,7 +367,7 @@ function buildGrid(deck, players, key) {
   // Fixed column widths (style.css, from --players), so that a head's new text does not
   // size the columns again.
   const table = el('table', { class: 'grid', id: 'grid', 'aria-label': t('quartets'), style: `--players: ${players.length}` }, el('thead', {}, head), body);
-  $('view').replaceChildren(note, legend, el('div', { class: 'gridwrap' }, table));
+  $('view').replaceChildren(note, legend, el('div', { class: 'gridwrap', tabindex: '0', role: 'region', 'aria-label': t('gridLabel') }, table));
   return { kind: 'grid', key, players, heads, rows, note };
 }
 
@@ -419,22 +421,14 @@ function showGrid(response) {
   if (before) setText(view.note, t('knowledgeBefore', { k: knowledge.after }));
 }
 
-const TEAMS = { b: 'blue', g: 'green', r: 'red' };
-
-/** The 10x10 board's squares, built once. */
-function buildBoard(squares, key) {
-  const board = el('div', { class: 'board', id: 'board', role: 'grid', 'aria-label': t('sequence') });
-  const cells = squares.map((card, i) => {
-    const name = String.fromCharCode(65 + (i % 10)) + (Math.floor(i / 10) + 1);
-    const square = el('div', { class: 'sq', role: 'gridcell', 'data-square': name }, el('span', { class: 'label', text: card || '★' }));
-    board.append(square);
-    return { square, name, card, mark: null, chip: null };
-  });
+/** The 10x10 board (board.js), built once per language. */
+function buildSequenceBoard(squares, key) {
+  const board = buildBoard(squares, t);
   const sequences = el('p');
   const illegal = el('p', { class: 'error', id: 'illegal' });
   sequences.hidden = illegal.hidden = true;
-  $('view').replaceChildren(board, sequences, illegal);
-  return { kind: 'board', key, cells, sequences, illegal };
+  $('view').replaceChildren(board.element, sequences, illegal);
+  return { kind: 'board', key, board, sequences, illegal };
 }
 
 function showBoard(response, k) {
@@ -443,28 +437,14 @@ function showBoard(response, k) {
   const atIllegal = illegal && doc.verdict.kind === 'foul' && k >= foulIndex();
   if (response.board.rows) {
     const key = `board|${lang()}`;
-    if (view?.key !== key) view = buildBoard(response.squares, key);
-    const marks = response.board.rows.join('');
-    view.cells.forEach((cell, i) => {
-      const mark = marks[i];
-      const bad = Boolean(atIllegal && illegal.square === cell.name);
-      if (cell.mark === mark && cell.bad === bad) return;
-      cell.mark = mark;
-      cell.bad = bad;
-      const team = TEAMS[mark.toLowerCase()];
-      cell.square.className = 'sq' + (mark === '*' ? ' corner' : '') + (bad ? ' illegal' : '');
-      cell.square.dataset.mark = mark;
-      cell.chip?.remove();
-      cell.chip = team ? el('span', { class: `chip ${mark.toLowerCase()}${mark !== mark.toLowerCase() ? ' locked' : ''}` }) : null;
-      if (cell.chip) cell.square.append(cell.chip);
-      cell.square.setAttribute('aria-label', `${cell.name} ${cell.card || ''} ${team ? t(team) : ''}`.trim());
-    });
+    if (view?.key !== key) view = buildSequenceBoard(response.squares, key);
+    view.board.update(response.board.rows.join(''), atIllegal ? illegal.square : null);
   } else if (response.board.tokens) {
     // The contract rules: tokens on each card's two squares (48 cells, rebuilt).
     const suits = ['h', 'c', 'd', 's'];
     const ranks = ['2', '3', '4', '5', '6', '7', '8', '9', 'X', 'Q', 'K', 'A'];
     const grid = el('table', { class: 'grid tokens', id: 'board', 'aria-label': t('tokensTitle') },
-      el('tr', {}, el('th'), ...ranks.map((r) => el('th', { scope: 'col', text: r }))),
+      el('tr', {}, el('td'), ...ranks.map((r) => el('th', { scope: 'col', text: r }))),
       ...suits.map((s) => el('tr', {}, el('th', { scope: 'row', text: s }),
         ...ranks.map((r) => { const n = response.board.tokens[r + s] ?? 0; return el('td', { class: `n${n}`, 'data-card': r + s, text: n ? String(n) : '·' }); }))));
     const sequences = el('p');
@@ -575,8 +555,11 @@ async function restore() {
   return true;
 }
 
+/** The stepping keys, in the stepper and the action list only (elsewhere the arrows are the
+ * focused control's own: the tabs', the board's, a button's none). */
 function keys(event) {
   const target = event.target;
+  if (!target.closest?.('#stepper, #actions')) return;
   if (target.tagName === 'TEXTAREA' || (target.tagName === 'INPUT' && target.type !== 'range') || target.tagName === 'SELECT') return;
   if (!documentOf() || documentOf().error) return;
   const rtl = lang() === 'he';
@@ -641,15 +624,7 @@ function bind() {
     if (state.result) judge(Math.max(state.step, 0));
     table.refresh();
   });
-  for (const [tab, section] of [['tab-judge', 'judge'], ['tab-table', 'table']]) {
-    $(tab).addEventListener('click', () => {
-      for (const [other, s] of [['tab-judge', 'judge'], ['tab-table', 'table']]) {
-        $(other).setAttribute('aria-selected', String(other === tab));
-        $(s).hidden = s !== section;
-      }
-      if (section === 'table') table.refresh();
-    });
-  }
+  tabs(document.querySelector('[role=tablist]'), (panel) => { if (panel === 'table') table.refresh(); });
 }
 
 /** Runs every request once on a tiny log, so that the browser compiles the engines' code

@@ -33,6 +33,14 @@ const UI = {
     team: 'Team', square: 'Square', place: 'place a chip', remove: 'remove a chip',
     discard: 'discard a dead card', teamOnTurn: 'the team on turn', bySpot: '— (the card\'s spot)',
     tableSeqRules: 'The Sequence rules are those chosen under "Judge a log".',
+    // table: the board's and the grid's names (board.js, app.js).
+    views: 'Views', boardLabel: 'Sequence board', gridLabel: 'What each player holds', freeCorner: 'free corner',
+    chipOf: '{team} chip', emptySquare: 'empty', inSequence: 'in a completed sequence',
+    illegalHere: 'the illegal move',
+    asks: 'asks', forSet: 'for a card of set', allSets: 'every set still in play (to record a suspected cheat)',
+    turnOf: 'Player {player} is on turn', gameOver: 'Nobody holds cards: the game is over.',
+    layAsideSet: 'lay set {set} aside', notEntered: 'Not entered:',
+    newGameUndo: 'A new game: Undo brings the last one back.',
   },
   he: {
     title: 'fairplay — שופט', tabJudge: 'שפיטת משחק', tabTable: 'ליד השולחן', language: 'שפה',
@@ -62,13 +70,21 @@ const UI = {
     team: 'קבוצה', square: 'משבצת', place: 'הנחת אסימון', remove: 'הסרת אסימון',
     discard: 'השלכת קלף מת', teamOnTurn: 'הקבוצה שבתור', bySpot: '— (המשבצת של הקלף)',
     tableSeqRules: 'חוקי הסיקוונס הם אלה שנבחרו ב"שפיטת משחק".',
+    // table: the board's and the grid's names (board.js, app.js).
+    views: 'תצוגות', boardLabel: 'לוח הסיקוונס', gridLabel: 'מה כל שחקן מחזיק', freeCorner: 'פינה חופשית',
+    chipOf: 'אסימון {team}', emptySquare: 'ריקה', inSequence: 'ברצף שהושלם',
+    illegalHere: 'המהלך הלא חוקי',
+    asks: 'שואל את', forSet: 'על קלף מרביעייה', allSets: 'כל הרביעיות שעדיין במשחק (כדי לרשום רמאות חשודה)',
+    turnOf: 'התור של שחקן {player}', gameOver: 'לאף אחד לא נשארו קלפים: המשחק נגמר.',
+    layAsideSet: 'הנחת רביעייה {set} בצד', notEntered: 'לא נרשם:',
+    newGameUndo: 'משחק חדש: "ביטול" מחזיר את הקודם.',
   },
 };
 
 // page: the judge view's own words (share states, a damaged link, storage, legends, marks).
 const PAGE = {
   en: {
-    modes: 'Views', copying: 'Copying…', copyFailed: 'Could not copy: the link is below',
+    copying: 'Copying…', copyFailed: 'Could not copy: the link is below',
     linkLabel: 'Link to this view', emptyLog: 'Paste, type, drop or open a log: the verdict appears here.',
     linkDamaged: 'This link is damaged: its log could not be read whole.',
     linkNothing: 'Nothing of its log could be recovered.',
@@ -81,7 +97,7 @@ const PAGE = {
     print: 'Print the verdict',
   },
   he: {
-    modes: 'תצוגות', copying: 'מעתיק…', copyFailed: 'ההעתקה נכשלה: הקישור למטה',
+    copying: 'מעתיק…', copyFailed: 'ההעתקה נכשלה: הקישור למטה',
     linkLabel: 'קישור לתצוגה הזאת', emptyLog: 'הדביקו, הקלידו, גררו או פתחו יומן: הפסיקה תופיע כאן.',
     linkDamaged: 'הקישור הזה פגום: לא היה אפשר לקרוא את היומן שלו במלואו.',
     linkNothing: 'לא היה אפשר לשחזר דבר מהיומן שלו.',

@@ -1,6 +1,7 @@
 // "At the table": the game entered as it is played (Quartets or Sequence), judged as a live
 // game after each entry; the entries survive a reload (localStorage) and export as a log.
 import { refusal } from './i18n.js';
+import { squareName } from './board.js';
 
 const KEY = 'fairplay.table';
 const $ = (id) => document.getElementById(id);
@@ -34,6 +35,7 @@ function save() {
 
 /** Switches the table to `name`'s entries and pickers. */
 function choose(name) {
+  notice = null;
   game = name === 'sequence' ? 'sequence' : 'quartets';
   localStorage.setItem(`${KEY}.game`, game);
   entries = JSON.parse(localStorage.getItem(keyOf(game)) ?? '[]');
@@ -50,20 +52,78 @@ const keep = (id, build) => {
   if ($(id).selectedIndex < 0) $(id).selectedIndex = 0;
 };
 
+/** What the player on turn may choose, from the engine: the knowledge after the entries
+ * (players still holding cards, cards still in play, who possibly holds each) and whose turn
+ * it is (the engine's answer to a probe line). */
+function position() {
+  const quartets = api.choice().quartets;
+  const log = `${entries.length}\n${entries.map((e) => `${e}\n`).join('')}`;
+  const step = api.call({ op: 'step', log, after: entries.length, game: 'quartets', quartets });
+  if (!step.knowledge) return { usage: step };
+  const players = step.knowledge.players.filter((p) => p.cards > 0).map((p) => p.player);
+  const cards = step.knowledge.cards;
+  // A probe: the first player still in the game asks the next; the engine accepts it, or
+  // says whose turn it is.
+  let turn = null;
+  const [actor, target] = players;
+  if (cards.length && players.length > 1) {
+    const probe = api.call({ op: 'live', game: 'quartets', quartets, lines: entries.map((e) => `${e}\n`).join('') + `${actor} A ${target} ${cards[0].card} no\n` });
+    const last = Array.isArray(probe) ? probe.filter((e) => e.event.event !== 'end').at(-1) : null;
+    if (last?.event.event === 'step') turn = actor;
+    else if (last?.detail?.kind === 'rule:out-of-turn') turn = Number(last.detail.turn);
+  }
+  return { players, cards, turn };
+}
+
+/** The choices of the table: what is picked stays picked while it is still legal. */
+const picked = { asked: null, set: null, letter: null };
+
+/** A row of toggle buttons for `values`, the one equal to `chosen` pressed. */
+function choices(id, values, chosen, text, pick) {
+  $(id).replaceChildren(...values.map((value) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'choice';
+    button.dataset.value = value;
+    button.textContent = text(value);
+    button.setAttribute('aria-pressed', String(value === chosen));
+    button.addEventListener('click', () => { pick(value); refreshChoices(); });
+    return button;
+  }));
+}
+
+let current = null;
+
 function fillQuartets() {
-  const deck = api.call({ op: 'deck', quartets: api.choice().quartets });
-  if (deck.usage) { $('t-verdict').textContent = refusal(deck); return; }
-  const players = (select) => select.replaceChildren(...deck.players.map((p) => option(p, `${api.t('player')} ${p}`)));
-  keep('t-asker', players);
-  keep('t-asked', players);
-  keep('t-player', players);
-  keep('t-card', (select) => select.replaceChildren(...deck.sets.map((set) => {
-    const group = document.createElement('optgroup');
-    group.label = `${api.t('set')} ${set.set}`;
-    group.append(...set.cards.map((c) => option(c)));
-    return group;
-  })));
-  keep('t-set', (select) => select.replaceChildren(...deck.sets.map((set) => option(set.set))));
+  current = position();
+  refreshChoices();
+}
+
+const setOf = (card) => card.replace(/[A-Z]+$/, '');
+const letterOf = (card) => card.slice(setOf(card).length);
+
+/** Draws the choices of `current` with the picks, keeping each pick while it is legal. */
+function refreshChoices() {
+  const { players = [], cards = [], turn = null } = current ?? {};
+  const on = turn !== null;
+  $('t-turn').textContent = on ? api.t('turnOf', { player: turn }) : (current?.usage ? refusal(current.usage) : api.t('gameOver'));
+  $('t-turn').dataset.turn = on ? String(turn) : '';
+  const others = players.filter((p) => p !== turn);
+  // The asked: kept while still in the game, else the next player after the asker.
+  if (!others.includes(picked.asked)) picked.asked = others.find((p) => p > turn) ?? others[0] ?? null;
+  // The sets: those the asker possibly holds a card of (all in play on demand).
+  const all = $('t-all').checked;
+  const sets = [...new Set(cards.filter((c) => all || c.possible.includes(turn)).map((c) => setOf(c.card)))];
+  if (!sets.includes(picked.set)) picked.set = sets[0] ?? null;
+  const letters = cards.filter((c) => setOf(c.card) === picked.set).map((c) => letterOf(c.card));
+  if (!letters.includes(picked.letter)) picked.letter = letters[0] ?? null;
+  choices('t-asked', others, picked.asked, (p) => `${api.t('player')} ${p}`, (p) => { picked.asked = p; });
+  choices('t-set', sets, picked.set, (s) => s, (s) => { picked.set = s; });
+  choices('t-letter', letters, picked.letter, (l) => `${picked.set}${l}`, (l) => { picked.letter = l; });
+  const ready = on && picked.asked !== null && picked.letter !== null;
+  $('t-yes').disabled = $('t-no').disabled = !ready;
+  $('t-lay').disabled = !on || picked.set === null;
+  $('t-lay').textContent = api.t('layAsideSet', { set: picked.set ?? '–' });
 }
 
 /** The board's squares and the cards they show, from the engine (asked once). */
@@ -71,7 +131,7 @@ let board = null;
 
 function fillSequence() {
   if (!board) board = api.call({ op: 'step', log: '0\n', after: 0, game: 'sequence', sequence: { rules: 'full' } }).squares ?? [];
-  const names = board.map((_, i) => String.fromCharCode(65 + (i % 10)) + (Math.floor(i / 10) + 1));
+  const names = board.map((_, i) => squareName(i));
   keep('s-team', (select) => select.replaceChildren(option('', api.t('teamOnTurn')), ...TEAMS.map((team) => option(team, api.t(team)))));
   const cards = [...new Set(board.filter(Boolean))].sort();
   keep('s-card', (select) => select.replaceChildren(...[...cards, ...JACKS].map((c) => option(c))));
@@ -90,29 +150,40 @@ function sequenceLine(act) {
   return `${turn} ${card} ${act} ${square || card}${team}`;
 }
 
-/** Shows the events of the entries so far, as the live referee reports them. */
+/** The live referee's events for the entries so far. */
+function judged() {
+  return api.call({ op: 'live', game, lines: entries.map((e) => `${e}\n`).join(''), quartets: api.choice().quartets, sequence: api.choice().sequence });
+}
+
+/** What the answer box says besides the verdict (an entry refused, a game put away). */
+let notice = null;
+
+/** Shows the events of the entries so far, as the live referee reports them, and in the
+ * answer box (a live region, at the top of the view) the answer to the newest entry. */
 function refresh() {
   if (!api) return;
   if (game === 'sequence') fillSequence(); else fillQuartets();
   const list = $('t-events');
   list.replaceChildren();
-  if (!entries.length) { $('t-verdict').textContent = api.t('tableEmpty'); $('t-verdict').className = 'verdict'; $('t-verdict').dataset.verdict = ''; return; }
-  const events = api.call({ op: 'live', game, lines: entries.map((e) => `${e}\n`).join(''), quartets: api.choice().quartets, sequence: api.choice().sequence });
-  if (!Array.isArray(events)) { $('t-verdict').textContent = events.usage ? refusal(events) : ''; return; }
-  let verdict = null;
+  const box = $('t-verdict');
+  const show = (text, verdict = '') => {
+    box.className = `verdict ${verdict}`;
+    box.dataset.verdict = verdict;
+    box.textContent = notice ? `${notice} ${text}` : text;
+  };
+  if (!entries.length) { show(api.t('tableEmpty')); return; }
+  const events = judged();
+  if (!Array.isArray(events)) { show(events.usage ? refusal(events) : ''); return; }
+  let last = null;
   for (const { text, event, reason, detail } of events) {
     if (event.event === 'end') continue;
     const li = document.createElement('li');
     li.textContent = words(event, text, reason, detail);
     li.className = event.event === 'ignored' ? 'ignored' : event.verdict;
     list.append(li);
-    if (event.event === 'step') verdict = event;
+    if (event.event === 'step') last = { text, event, reason };
   }
-  const box = $('t-verdict');
-  box.className = `verdict ${verdict?.verdict ?? ''}`;
-  box.dataset.verdict = verdict?.verdict ?? '';
-  const last = events.filter((e) => e.event.event === 'step').at(-1);
-  box.textContent = verdict ? words(verdict, last.text, last.reason) : '';
+  show(last ? words(last.event, last.text, last.reason) : '', last?.event.verdict ?? '');
 }
 
 /** A live line in the language in use: by its event and reason kind with the parameters the
@@ -134,15 +205,45 @@ export const table = {
   /** Starts the table with the page's engine and words. */
   start(with_) {
     api = with_;
-    const add = (line) => { entries.push(line); save(); };
-    $('t-yes').addEventListener('click', () => add(`${$('t-asker').value} A ${$('t-asked').value} ${$('t-card').value} yes`));
-    $('t-no').addEventListener('click', () => add(`${$('t-asker').value} A ${$('t-asked').value} ${$('t-card').value} no`));
-    $('t-lay').addEventListener('click', () => add(`${$('t-player').value} Q ${$('t-set').value}`));
+    // An entry the engine refuses (a line it skips) is not kept: the answer box says why.
+    const add = (line) => {
+      entries.push(line);
+      const events = judged();
+      const last = Array.isArray(events) ? events.filter((e) => e.event.event !== 'end').at(-1) : null;
+      notice = null;
+      if (last?.event.event === 'ignored') {
+        entries.pop();
+        notice = `${api.t('notEntered')} ${words(last.event, last.text, null, last.detail)}`;
+      }
+      save();
+    };
+    const ask = (answer) => add(`${current.turn} A ${picked.asked} ${picked.set}${picked.letter} ${answer}`);
+    $('t-yes').addEventListener('click', () => ask('yes'));
+    $('t-no').addEventListener('click', () => ask('no'));
+    $('t-lay').addEventListener('click', () => add(`${current.turn} Q ${picked.set}`));
+    $('t-all').addEventListener('change', refreshChoices);
+    // For the browser tests: an entry as a line, and whose turn the table shows.
+    window.fairplay.table = { enter: add, turn: () => current?.turn ?? null };
     $('s-place').addEventListener('click', () => add(sequenceLine('P')));
     $('s-remove').addEventListener('click', () => add(sequenceLine('R')));
     $('s-discard').addEventListener('click', () => add(sequenceLine('D')));
-    $('t-undo').addEventListener('click', () => { entries.pop(); save(); });
-    $('t-clear').addEventListener('click', () => { entries = []; save(); });
+    // Undo takes back the last entry; after New game, it brings the whole game back.
+    $('t-undo').addEventListener('click', () => {
+      const previous = JSON.parse(localStorage.getItem(`${keyOf(game)}.before`) ?? 'null');
+      if (!entries.length && previous) {
+        entries = previous;
+        localStorage.removeItem(`${keyOf(game)}.before`);
+      } else entries.pop();
+      notice = null;
+      save();
+    });
+    $('t-clear').addEventListener('click', () => {
+      if (!entries.length) return;
+      localStorage.setItem(`${keyOf(game)}.before`, JSON.stringify(entries));
+      entries = [];
+      notice = api.t('newGameUndo');
+      save();
+    });
     $('t-export').addEventListener('click', () => {
       const link = document.createElement('a');
       link.href = URL.createObjectURL(new Blob([asLog()], { type: 'text/plain' }));

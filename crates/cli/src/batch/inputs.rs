@@ -67,6 +67,13 @@ impl Output {
     }
 }
 
+/// How the error of a JSON Lines line that is not a record begins.
+pub const NOT_A_RECORD: &str = "not a JSON Lines log record";
+
+/// How the error of a JSON Lines line that is not even a JSON object ends.
+pub const NOT_AN_OBJECT: &str =
+    "not a JSON object such as {\"id\": ..., \"game\": ..., \"log\": ...}";
+
 /// Logs whose text is bigger than this are judged as a stream rather than read whole.
 pub const READ_WHOLE: usize = 16 << 20;
 
@@ -423,12 +430,14 @@ fn record_as(
     let record = match Record::read(text, decoded, crlf) {
         Ok(record) => record,
         Err(e) => {
-            let error = LogError::new(
-                ErrorKind::Malformed,
-                line,
-                None,
-                format!("not a JSON Lines log record ({{\"id\": ..., \"game\": ..., \"log\": ...}}): {e}"),
-            );
+            // A line that is not even a JSON object: most likely a plain log read as JSON Lines.
+            let message = if text.trim_ascii_start().first() == Some(&b'{') {
+                format!("{NOT_A_RECORD} ({{\"id\": ..., \"game\": ..., \"log\": ...}}): {e}")
+            } else {
+                let shown = fairplay_text::show(text.trim_ascii());
+                format!("{NOT_A_RECORD}: found {shown}, {NOT_AN_OBJECT}")
+            };
+            let error = LogError::new(ErrorKind::Malformed, line, None, message);
             return (
                 Output::new(row(at.clone(), Judged::error(None, error)), at),
                 false,

@@ -10,7 +10,7 @@
 //! ```
 //!
 //! `log` is required; `id` (a string or a number) names the row, by default `<file>:<line>`;
-//! `game` (`quartets`, `sequence` or `auto`) overrides `--game` for that record.
+//! `game` (`quartets`, `sequence`, `gofish` or `auto`) overrides `--game` for that record.
 //!
 //! Each log is read once (a big file, a compressed one, and every JSON Lines input, as a
 //! stream), then judged through the games' [`fairplay_core::Game`]s by the core's batch driver
@@ -32,13 +32,14 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 use fairplay_core::batch::Batch;
 use fairplay_core::{ErrorKind, Game, Registry};
+use fairplay_gofish::GoFish;
 use fairplay_quartets::Quartets;
 use fairplay_report::rows::{Columns, RowFormat, RowWriter, Tally};
 use fairplay_sequence::Sequence;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::sequence::RulesMode;
-use crate::variant::QuartetsVariant;
+use crate::variant::{GoFishOptions, QuartetsVariant};
 
 pub mod explain;
 pub mod inputs;
@@ -56,6 +57,8 @@ pub enum GameChoice {
     Quartets,
     /// Every log is a Sequence log.
     Sequence,
+    /// Every log is a Go Fish log.
+    Gofish,
 }
 
 /// How the rows are written.
@@ -89,10 +92,10 @@ Rows (standard output, in input order), columns:
   log      the file path, or the record's id (FILE:LINE without one)
   source   with --source (always in JSON Lines): the file the log was read from, FILE:LINE
            for a JSON Lines record
-  game     quartets | sequence; empty when --game auto could not tell
+  game     quartets | sequence | gofish; empty when --game auto could not tell
   verdict  fair | foul | error (the log could not be judged)
-  action   foul: the Quartets action after which cheating is certain, or the turn of the
-           first illegal Sequence move; error: the action it is about, if any
+  action   foul: the Quartets or Go Fish action after which cheating is certain, or the turn
+           of the first illegal Sequence move; error: the action it is about, if any
   line     the line of the foul or of the error
   actions  number of actions (moves) in the log; empty for an error
   kind     the reason (no-deal, card-used-up, ...) or the error (malformed, rule, io, ...)
@@ -188,8 +191,13 @@ pub struct BatchArgs {
     #[arg(value_hint = clap::ValueHint::Other)]
     max_record: usize,
     // Last: the Quartets sizes come under their own heading in --help.
-    #[command(flatten, next_help_heading = "Quartets logs")]
+    #[command(
+        flatten,
+        next_help_heading = "Quartets logs (Go Fish logs: --players too)"
+    )]
     variant: QuartetsVariant,
+    #[command(flatten, next_help_heading = "Go Fish logs")]
+    gofish: GoFishOptions,
 }
 
 impl GameChoice {
@@ -198,6 +206,7 @@ impl GameChoice {
             GameChoice::Auto => None,
             GameChoice::Quartets => Some("quartets"),
             GameChoice::Sequence => Some("sequence"),
+            GameChoice::Gofish => Some("gofish"),
         }
     }
 }
@@ -210,6 +219,20 @@ impl From<Format> for RowFormat {
             Format::Jsonl => RowFormat::Jsonl,
         }
     }
+}
+
+/// Says on standard error that standard input, read as JSON Lines, holds something else, most
+/// likely a plain log, and how to judge one.
+fn plain_log_read_as_records(say: &impl Fn(&str)) {
+    say(
+        "warning: <stdin>:1: not a JSON Lines record: `fairplay batch -` reads standard input \
+         as JSON Lines, one {\"log\": \"...\"} object per line",
+    );
+    say(
+        "hint: judge a plain log with fairplay quartets FILE (or fairplay sequence FILE, or \
+         fairplay batch FILE for a file named *.log); `fairplay quartets -` reads one from \
+         standard input",
+    );
 }
 
 /// Ids checked for duplicates, at most: about 19 MiB of hashes.
@@ -264,6 +287,15 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
     });
     let mut games = Registry::new();
     games.register(quartets).register(sequence);
+    // Go Fish shares --players with Quartets, whose range is wider: a count Go Fish cannot
+    // have is an error only when Go Fish logs are asked for.
+    match args.gofish.rules(args.variant.players) {
+        Ok(rules) => {
+            games.register(GoFish::new(rules));
+        }
+        Err(error) if args.game == GameChoice::Gofish || args.gofish.given() => return Err(error),
+        Err(_) => {}
+    }
     let batch = Batch::new(&games, args.game.name())?.with_max_line(args.max_line);
     let filter = walk::Filter::new(&args.types, &args.globs)?;
     let pool = {
@@ -285,13 +317,15 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
         );
         bar
     });
-    let warn = |text: &str| {
-        let line = || eprintln!("fairplay: warning: {text}");
+    let say = |text: &str| {
+        let line = || eprintln!("fairplay: {text}");
         match &bar {
             Some(bar) => bar.suspend(line),
             None => line(),
         }
     };
+    let warn = |text: &str| say(&format!("warning: {text}"));
+    let mut told_plain = false;
     let out = io::BufWriter::with_capacity(1 << 16, io::stdout());
     let columns = Columns {
         source: args.source || args.format == Format::Jsonl,
@@ -316,6 +350,16 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
                     unread += 1;
                     warn(&format!("{}: {error}", row.log));
                 }
+                // Standard input whose first line is not a JSON object: most likely a plain log
+                // (`fairplay batch - < game.log`): say what was meant, once.
+                let source = output.extra.source.as_deref().unwrap_or_default();
+                if !told_plain
+                    && source == "<stdin>:1"
+                    && error.message.ends_with(inputs::NOT_AN_OBJECT)
+                {
+                    told_plain = true;
+                    plain_log_read_as_records(&say);
+                }
             }
             if output.named_by_id {
                 let source = output.extra.source.as_deref().unwrap_or_default();
@@ -331,7 +375,7 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
     match written {
         Ok(()) => {}
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
-        Err(e) => anyhow::bail!("cannot write the results: {e}"),
+        Err(e) => anyhow::bail!("<stdout>: cannot write the rows: {e}"),
     }
     if ids.duplicates > DUPLICATES_SHOWN {
         eprintln!(
@@ -347,7 +391,7 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
     }
     if unread > 0 {
         anyhow::bail!(
-            "{} could not be read (the rows of kind io)",
+            "batch: {} could not be read (the rows of kind io)",
             match unread {
                 1 => "1 input".to_string(),
                 n => format!("{n} inputs"),

@@ -199,7 +199,7 @@ fn a_corrupt_compressed_file_is_an_io_row_and_the_batch_goes_on() {
         .collect();
     assert_eq!(warnings.len(), 3, "{stderr}");
     assert!(warnings[0].contains("b.log.gz: cannot read: gzip data is corrupt"));
-    assert!(stderr.ends_with("fairplay: 3 inputs could not be read (the rows of kind io)\n"));
+    assert!(stderr.ends_with("fairplay: batch: 3 inputs could not be read (the rows of kind io)\n"));
 }
 
 #[test]
@@ -342,7 +342,7 @@ fn a_missing_path_is_a_warning_and_a_row_and_exit_status_2_at_the_end() {
     assert!(lines[1].starts_with("2 logs (1 quartets, 1 unknown): 0 fair, 1 foul, 1 error"));
     assert_eq!(
         lines[3],
-        "fairplay: 1 input could not be read (the rows of kind io)"
+        "fairplay: batch: 1 input could not be read (the rows of kind io)"
     );
     assert_eq!(lines.len(), 4, "{stderr}");
 }

@@ -736,7 +736,7 @@ fn unreadable_files_are_error_rows_of_kind_io() {
     );
     assert_eq!(
         lines[5],
-        "fairplay: 3 inputs could not be read (the rows of kind io)"
+        "fairplay: batch: 3 inputs could not be read (the rows of kind io)"
     );
     // In CSV too, with the columns in place.
     let output = fairplay()

@@ -113,7 +113,9 @@ fn man_pages_into_a_directory() {
         .args(["man", "--out-dir", "/proc/no/such/dir"])
         .assert()
         .code(2)
-        .stderr(predicate::str::starts_with("fairplay: cannot create"));
+        .stderr(predicate::str::starts_with(
+            "fairplay: --out-dir /proc/no/such/dir: cannot create",
+        ));
 }
 
 /// The pages `fairplay man --out-dir` writes, by file name.
@@ -136,9 +138,11 @@ fn every_command_has_a_page_with_exit_status_environment_and_see_also() {
         [
             "fairplay-batch.1",
             "fairplay-completions.1",
+            "fairplay-gofish.1",
             "fairplay-man.1",
             "fairplay-quartets.1",
             "fairplay-sequence.1",
+            "fairplay-simulate-gofish.1",
             "fairplay-simulate-quartets.1",
             "fairplay-simulate-sequence.1",
             "fairplay-simulate.1",

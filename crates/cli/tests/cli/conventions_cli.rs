@@ -220,13 +220,14 @@ fn several_logs_point_to_batch() {
         let out = fairplay().arg(game).arg(&a).arg(&b).output().unwrap();
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8(out.stderr).unwrap();
-        assert!(
-            err.contains(&format!(
-                "`fairplay {game}` judges one log; to judge several, run `fairplay batch {} {}`",
-                a.display(),
-                b.display()
-            )),
-            "{err}"
+        assert_eq!(
+            err,
+            format!(
+                "fairplay: {b}: a second log: `fairplay {game}` judges one log\n\
+                 fairplay: hint: to judge several: fairplay batch {a} {b}\n",
+                a = a.display(),
+                b = b.display()
+            )
         );
     }
 }

@@ -129,7 +129,7 @@ fn quartets_live_reads_a_file_too() {
         .assert()
         .code(2)
         .stderr(predicates::str::starts_with(
-            "fairplay: cannot read /no/such/game.log",
+            "fairplay: /no/such/game.log: cannot read: ",
         ));
 }
 

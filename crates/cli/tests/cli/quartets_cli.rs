@@ -232,7 +232,7 @@ fn malformed_logs_are_rejected_with_the_line() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "cannot read /nonexistent/game.log",
+            "fairplay: /nonexistent/game.log: cannot read: ",
         ));
 }
 

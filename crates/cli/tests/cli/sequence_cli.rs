@@ -263,7 +263,7 @@ fn bad_options_and_files_are_exit_2() {
         .code(2)
         .stdout("")
         .stderr(predicate::str::starts_with(
-            "fairplay: cannot read /nonexistent/game.log",
+            "fairplay: /nonexistent/game.log: cannot read: ",
         ));
     let (code, _, err) = run(&["--rules", "full"], "1\n1 5s P 5s\n");
     assert_eq!(code, 2);

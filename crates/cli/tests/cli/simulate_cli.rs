@@ -774,3 +774,159 @@ fn one_format_option_and_the_old_spelling() {
             .stderr(predicate::str::contains(message));
     }
 }
+
+/// The Go Fish variant options of a small game: 2 players, ranks A 2 3, hands of 3.
+const SMALL_GOFISH: [&str; 6] = ["--players", "2", "--ranks", "3", "--hand", "3"];
+
+#[test]
+fn simulated_gofish_logs_are_the_simulators() {
+    use fairplay_sim::gofish::{self as sim, Cheat};
+    let standard = sim::Config::new(sim::Rules::standard())
+        .with_cheat_rate(0.02)
+        .with_memory(0.5)
+        .with_foolish_rate(0.1)
+        .with_max_actions(300);
+    assert_eq!(
+        stdout(&[
+            "simulate",
+            "gofish",
+            "--seed",
+            "4",
+            "--cheat-rate",
+            "0.02",
+            "--memory",
+            "0.5",
+            "--foolish-rate",
+            "0.1",
+            "--actions",
+            "300",
+        ]),
+        sim::simulate_seeded(&standard, 4).log()
+    );
+    let small = sim::Rules::new(2, 3, Some(3), sim::FishTurn::Asked).unwrap();
+    let config = sim::Config::new(small)
+        .with_cheat_rate_of(Cheat::HiddenCatch, 0.5)
+        .with_cheat_rate_of(Cheat::KeptBook, 0.5);
+    let mut args = vec!["simulate", "gofish", "--seed", "9", "--fish-turn", "asked"];
+    args.extend(SMALL_GOFISH);
+    args.extend([
+        "--cheat-rate",
+        "0.5",
+        "--cheat-kind",
+        "hidden-catch,kept-book",
+    ]);
+    assert_eq!(stdout(&args), sim::simulate_seeded(&config, 9).log());
+}
+
+#[test]
+fn gofish_answers_and_truth() {
+    let (mut exposed, mut made) = (0, 0);
+    for seed in 0..40 {
+        let seed = seed.to_string();
+        let mut args = vec!["simulate", "gofish", "--seed", &seed, "--cheat-at", "5"];
+        args.extend(SMALL_GOFISH);
+        args.extend(["--answers", "--truth", "--format", "jsonl"]);
+        let output = fairplay().args(&args).output().unwrap();
+        if !output.status.success() {
+            // No cheat possible at action 5 (a draw into an empty hand, say): an error.
+            let error = String::from_utf8(output.stderr).unwrap();
+            let expected = format!("fairplay: --cheat-at 5: seed {seed}: no cheat at action 5: ");
+            assert!(error.starts_with(&expected), "{error}");
+            assert_eq!(output.status.code(), Some(2));
+            continue;
+        }
+        made += 1;
+        let record: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let seed = record["seed"].as_u64().unwrap();
+        assert_eq!(record["id"], format!("gofish-{seed}"));
+        assert_eq!(record["game"], "gofish");
+        // The dealt hands and the stock are the deck: four of each rank.
+        let deal = record["deal"].as_array().unwrap();
+        assert_eq!(deal.len(), 2);
+        let mut cards: Vec<&str> = deal
+            .iter()
+            .flat_map(|hand| hand["cards"].as_array().unwrap())
+            .chain(record["stock"].as_array().unwrap())
+            .map(|card| card.as_str().unwrap())
+            .collect();
+        assert!(deal
+            .iter()
+            .all(|hand| hand["cards"].as_array().unwrap().len() == 3));
+        cards.sort_unstable();
+        assert_eq!(
+            cards,
+            ["2", "2", "2", "2", "3", "3", "3", "3", "A", "A", "A", "A"]
+        );
+        // The only cheat is at action 5: the answer is `yes` or `no` at 5 or later.
+        let cheats = record["cheats"].as_array().unwrap();
+        assert_eq!(cheats.len(), 1, "{record}");
+        assert_eq!(cheats[0]["action"], 5);
+        let answer = record["answer"].as_str().unwrap();
+        if let Some(k) = answer.strip_prefix("no\n") {
+            assert!(k.trim_end().parse::<u64>().unwrap() >= 5, "{record}");
+            exposed += 1;
+        } else {
+            assert_eq!(answer, "yes\n");
+        }
+    }
+    assert!(
+        made > 25,
+        "a cheat at action 5 is possible in most games: {made}"
+    );
+    assert!(
+        exposed > 10,
+        "most cheats in so small a deck are exposed: {exposed}"
+    );
+    // Honest players are judged honest; the files of --out-dir hold the same.
+    let mut args = vec![
+        "simulate",
+        "gofish",
+        "--seed",
+        "3",
+        "--count",
+        "5",
+        "--answers",
+        "--truth",
+    ];
+    args.extend(SMALL_GOFISH);
+    let written = files(&args);
+    assert_eq!(written.len(), 15);
+    for seed in 3..8 {
+        assert_eq!(written[&format!("gofish-{seed}.ans")], "yes\n");
+        let truth: serde_json::Value =
+            serde_json::from_str(&written[&format!("gofish-{seed}.json")]).unwrap();
+        assert_eq!(truth["cheats"], serde_json::json!([]));
+        assert_eq!(truth["finished"], true);
+    }
+}
+
+#[test]
+fn bad_gofish_options_exit_2() {
+    for args in [
+        &[
+            "simulate",
+            "gofish",
+            "--players",
+            "2",
+            "--ranks",
+            "3",
+            "--hand",
+            "7",
+        ][..],
+        &["simulate", "gofish", "--players", "11"],
+        &["simulate", "gofish", "--ranks", "14"],
+        &["simulate", "gofish", "--cheat-kind", "lying"],
+        &["simulate", "gofish", "--cheat-rate", "2"],
+        &["simulate", "gofish", "--fish-turn", "later"],
+        &["simulate", "gofish", "--cheat-at", "2000"],
+        // The first draw of player 1 with an empty hand is no chance for a cheat.
+        &["simulate", "gofish", "--hand", "0", "--cheat-at", "1"],
+    ] {
+        fairplay()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::starts_with("fairplay: "));
+    }
+}

@@ -10,4 +10,5 @@ mod game;
 mod knowledge_table;
 mod reuse;
 mod seat_and_truth;
+mod seat_reasons;
 mod stepper;

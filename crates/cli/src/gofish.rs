@@ -1,0 +1,93 @@
+//! `fairplay gofish`: judge a Go Fish log.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use fairplay_core::lines::DEFAULT_MAX_LINE;
+use fairplay_core::Game;
+use fairplay_gofish::GoFish;
+
+use crate::input::Input;
+use crate::report::{self, Format};
+use crate::variant::GoFishVariant;
+use crate::Output;
+
+/// Options of `fairplay gofish`.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Log format: one action per line (no count line); players are numbered 1 to P, ranks are
+A 2 3 4 5 6 7 8 9 10 J Q K (also 1, 11, 12, 13; either case):
+  x A y r k       player x asks player y for rank r; y hands over k cards (1, 2 or 3)
+  x A y r fish    y says \"Go fish\"
+  x D             x draws a card from the stock and keeps it unseen
+  x D r           x draws rank r and shows it (the rank just asked for)
+  x B r           x lays down the book of rank r
+
+Output: `yes` if some deal (the hands and the order of the stock) makes every action
+honest; otherwise `no` and, on the next line, the number of the first action after which no
+deal does.
+
+Live mode (--live): one action per line as it is typed or piped; after each line, one line of
+output: `N: honest game still possible`, `N: CHEATING CERTAIN: <reason>`, then
+`N: (cheating already certain since action K)`. A malformed line or an action that breaks a
+rule gets `error: line L: ... (line ignored)` and is not applied. See docs/batch-and-live.md.
+
+Exit status: 0 when judged (either verdict; with --exit-code: 0 fair, 1 cheating certain),
+2 for unreadable or malformed logs, for actions that break a rule anyone can check (out of
+turn, a draw not due or missing, a book out of place, ...) and for options that make no game
+(more cards dealt than the deck holds); with --format json such an error is a JSON document
+on standard output. With --live --format json, each line read gets one JSON object.
+
+Formats, contracts and the rules: docs/gofish.md.
+
+Examples:
+  fairplay gofish examples/gofish/sample1.log
+  fairplay gofish --players 2 --ranks 3 --hand 3 small.log
+  fairplay gofish --fish-turn asked family.log
+  cat game.log | fairplay gofish
+  fairplay gofish --live")]
+pub struct GoFishArgs {
+    /// The log to judge; `-` or nothing reads standard input.
+    #[arg(value_hint = clap::ValueHint::FilePath)]
+    file: Option<PathBuf>,
+    #[command(flatten)]
+    variant: GoFishVariant,
+    /// Judge the game as it is played: after each action, print at once whether an honest
+    /// game is still possible.
+    #[arg(long)]
+    live: bool,
+    /// The longest line accepted, in bytes; a longer one is an error naming it.
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LINE)]
+    #[arg(value_hint = clap::ValueHint::Other)]
+    max_line: usize,
+    #[command(flatten)]
+    conventions: report::Conventions,
+    /// Output format: `text` (the contract lines) or `json` (one document; with --live, one
+    /// JSON object per line read).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+pub fn run(args: GoFishArgs) -> anyhow::Result<Output> {
+    args.conventions.one_log(args.file.as_deref(), "gofish")?;
+    let game = GoFish::new(args.variant.rules()?);
+    if args.live {
+        let options = crate::live::Options {
+            exit_code: args.conventions.exit_code,
+            json: args.format == Format::Json,
+        };
+        return crate::live::run(&game, args.file.as_deref(), args.max_line, &options);
+    }
+    let input = Input::new(args.file);
+    let (judged, _) = input.audit(&game, false, args.max_line)?;
+    let judgement = match judged {
+        Ok(judgement) => judgement,
+        Err(error) => return report::failure(args.format, &game, &input, error),
+    };
+    let status = report::status(args.conventions.exit_code, &judgement.verdict);
+    let output = match args.format {
+        Format::Text => Output::from(game.contract(&judgement.verdict)),
+        Format::Json => report::document::<()>(&game, &judgement, None),
+    };
+    Ok(output.with_status(status))
+}

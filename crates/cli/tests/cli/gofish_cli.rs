@@ -1,0 +1,121 @@
+//! `fairplay gofish` through the real binary: the contract output, errors and exit statuses,
+//! JSON documents, live lines, and batch detection.
+
+use crate::common;
+
+use common::{assert_valid, fairplay, validator};
+
+/// Runs `fairplay gofish ARGS` on `input` (stdin); returns (status, stdout, stderr).
+fn run(args: &[&str], input: &str) -> (i32, String, String) {
+    let output = fairplay()
+        .arg("gofish")
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+const SMALL: [&str; 6] = ["--players", "2", "--ranks", "3", "--hand", "3"];
+
+#[test]
+fn the_samples_byte_for_byte() {
+    let (status, out, _) = run(&SMALL, "1 A 2 A fish\n1 D\n2 A 1 A 1\n");
+    assert_eq!((status, out.as_str()), (0, "no\n3\n"));
+    let honest = "1 A 2 A fish\n1 D\n2 A 1 2 fish\n2 D\n1 A 2 3 1\n";
+    let (status, out, _) = run(&SMALL, honest);
+    assert_eq!((status, out.as_str()), (0, "yes\n"));
+    // CR LF, tabs, lowercase and numbered ranks read the same.
+    let twin = "1\ta 2 1 FISH\r\n\r\n1 d\r\n2 A 1 a 1\r\n";
+    assert_eq!(run(&SMALL, twin).1, "no\n3\n");
+    let (status, _, _) = run(&[&SMALL[..], &["--exit-code"]].concat(), honest);
+    assert_eq!(status, 0);
+    let (status, _, _) = run(
+        &[&SMALL[..], &["--exit-code"]].concat(),
+        "1 A 2 A fish\n1 D\n2 A 1 A 1\n",
+    );
+    assert_eq!(status, 1);
+}
+
+#[test]
+fn a_rule_error_names_the_line_and_exits_2() {
+    let (status, out, err) = run(&SMALL, "1 A 2 A fish\n\n2 A 1 A fish\n");
+    assert_eq!((status, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "fairplay: <stdin>: line 3 (action 2): player 1 must draw from the stock after \"Go fish\", but the next action is not that draw\n"
+    );
+    let (status, _, err) = run(&SMALL, "1 A 2 A fish\n1 X\n");
+    assert_eq!(status, 2);
+    assert!(
+        err.contains("line 2: expected `A` (ask), `D` (draw) or `B` (book)"),
+        "{err}"
+    );
+    // After the verdict, nothing is judged: neither a rule broken nor a malformed line.
+    let (status, out, _) = run(
+        &SMALL,
+        "1 A 2 A fish\n1 D\n2 A 1 A 1\n2 A 2 A 1\nnonsense\n",
+    );
+    assert_eq!((status, out.as_str()), (0, "no\n3\n"));
+    let (status, _, err) = run(&["--players", "4", "--ranks", "3", "--hand", "4"], "");
+    assert_eq!(status, 2);
+    assert!(err.contains("4 hands of 4 cards need 16 cards"), "{err}");
+}
+
+#[test]
+fn json_documents_follow_the_schema() {
+    let schema = validator();
+    let (status, out, _) = run(
+        &[&SMALL[..], &["--format", "json"]].concat(),
+        "1 A 2 A fish\n1 D\n2 A 1 A 1\n",
+    );
+    assert_eq!(status, 0);
+    let document = assert_valid(&schema, &out);
+    assert_eq!(document["game"], "gofish");
+    assert_eq!(document["verdict"]["action"], 3);
+    assert_eq!(document["verdict"]["reason"]["kind"], "ask-without");
+    assert_eq!(document["contract"], "no\n3\n");
+    let (status, out, _) = run(&[&SMALL[..], &["--format", "json"]].concat(), "2 D\n");
+    assert_eq!(status, 2);
+    let document = assert_valid(&schema, &out);
+    assert_eq!(document["error"]["kind"], "rule");
+}
+
+#[test]
+fn live_lines_and_batch_detection() {
+    let (status, out, _) = run(
+        &[&SMALL[..], &["--live"]].concat(),
+        "1 A 2 A fish\n1 A 2 A fish\n1 D\n2 A 1 A 1\n",
+    );
+    assert_eq!(status, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "1: honest game still possible");
+    assert!(lines[1].starts_with("error: line 2"), "{out}");
+    assert!(lines[3].starts_with("3: CHEATING CERTAIN: "), "{out}");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("g.log"), "1 A 2 A fish\n1 D\n2 A 1 A 1\n").unwrap();
+    std::fs::write(dir.path().join("q.log"), "1\n1 A 2 3C no\n").unwrap();
+    let output = fairplay()
+        .args([
+            "batch",
+            "--quiet",
+            "--format",
+            "csv",
+            "--players",
+            "2",
+            "--ranks",
+            "3",
+            "--hand",
+            "3",
+        ])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let rows = String::from_utf8(output.stdout).unwrap();
+    assert!(rows.contains(",gofish,foul,3,3,3,ask-without,"), "{rows}");
+    assert!(rows.contains(",quartets,fair,"), "{rows}");
+}

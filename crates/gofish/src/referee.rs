@@ -1,0 +1,467 @@
+//! The streaming referee: the public table plus the deal model.
+
+use crate::action::{Action, Answer};
+use crate::deal::DealModel;
+use crate::notation::RawAction;
+use crate::rules::{Player, Rank, Rules, CARDS_PER_RANK, MAX_PLAYERS, MAX_RANKS};
+use crate::table::{Move, RuleError, Table};
+
+/// The state of knowledge after an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Some deal (hands and stock order) makes every action so far honest.
+    Honest,
+    /// No deal does since this action (1-based); it stays so for good.
+    Cheated {
+        /// The first action after which no deal fits.
+        since: usize,
+    },
+}
+
+impl Verdict {
+    /// The verdict in the contract format: `yes\n`, or `no\n<action>\n`.
+    ///
+    /// ```
+    /// use fairplay_gofish::Verdict;
+    /// assert_eq!(Verdict::Cheated { since: 3 }.contract(), "no\n3\n");
+    /// assert_eq!(Verdict::Honest.contract(), "yes\n");
+    /// ```
+    pub fn contract(self) -> String {
+        match self {
+            Verdict::Honest => "yes\n".to_string(),
+            Verdict::Cheated { since } => format!("no\n{since}\n"),
+        }
+    }
+}
+
+/// The claim that no deal can make true any more, given every earlier action: the last straw
+/// of a contradiction (its other facts are earlier actions).
+///
+/// With feature `serde` it serializes as its kind ([`Reason::kind`]) with its parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, schemars::JsonSchema),
+    serde(tag = "kind", rename_all = "kebab-case")
+)]
+pub enum Reason {
+    /// An ask for a rank the asker holds none of.
+    AskWithout {
+        /// Who asks.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::player"))]
+        #[cfg_attr(feature = "serde", schemars(with = "u32"))]
+        player: Player,
+        /// The rank.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::rank"))]
+        #[cfg_attr(feature = "serde", schemars(with = "String"))]
+        rank: Rank,
+    },
+    /// An answer (a handover of `cards`, or "Go fish" for 0) that is not all the player holds.
+    WrongAnswer {
+        /// Who answers.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::player"))]
+        #[cfg_attr(feature = "serde", schemars(with = "u32"))]
+        player: Player,
+        /// The rank.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::rank"))]
+        #[cfg_attr(feature = "serde", schemars(with = "String"))]
+        rank: Rank,
+        /// Cards handed over (0 for "Go fish").
+        cards: u8,
+    },
+    /// A card drawn after "Go fish" kept unseen, although it can only be of the rank asked for.
+    HidDrawnRank {
+        /// Who draws.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::player"))]
+        #[cfg_attr(feature = "serde", schemars(with = "u32"))]
+        player: Player,
+        /// The rank asked for.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::rank"))]
+        #[cfg_attr(feature = "serde", schemars(with = "String"))]
+        rank: Rank,
+    },
+    /// A card shown as drawn when no card of its rank can be left in the stock.
+    ShownNotInStock {
+        /// Who draws.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::player"))]
+        #[cfg_attr(feature = "serde", schemars(with = "u32"))]
+        player: Player,
+        /// The rank shown.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::rank"))]
+        #[cfg_attr(feature = "serde", schemars(with = "String"))]
+        rank: Rank,
+    },
+    /// A book laid by a player who cannot hold all four cards.
+    BookWithout {
+        /// Who lays it down.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::player"))]
+        #[cfg_attr(feature = "serde", schemars(with = "u32"))]
+        player: Player,
+        /// The rank.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::rank"))]
+        #[cfg_attr(feature = "serde", schemars(with = "String"))]
+        rank: Rank,
+    },
+    /// A player who must hold all four cards of a rank did not lay the book at once.
+    BookNotLaid {
+        /// Who holds them.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::player"))]
+        #[cfg_attr(feature = "serde", schemars(with = "u32"))]
+        player: Player,
+        /// The rank.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::rank"))]
+        #[cfg_attr(feature = "serde", schemars(with = "String"))]
+        rank: Rank,
+        /// Whether the four were dealt (and not laid before the first other action).
+        dealt: bool,
+    },
+}
+
+impl Reason {
+    /// A stable kebab-case name of the reason, for programs and translation tables.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Reason::AskWithout { .. } => "ask-without",
+            Reason::WrongAnswer { .. } => "wrong-answer",
+            Reason::HidDrawnRank { .. } => "hid-drawn-rank",
+            Reason::ShownNotInStock { .. } => "shown-not-in-stock",
+            Reason::BookWithout { .. } => "book-without",
+            Reason::BookNotLaid { .. } => "book-not-laid",
+        }
+    }
+}
+
+impl std::fmt::Display for Reason {
+    /// The claim no deal makes true, in a sentence.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("no deal makes every action so far honest: ")?;
+        match *self {
+            Reason::AskWithout { player, rank } => write!(
+                f,
+                "player {player} asks for rank {rank}, but holds none of it in every deal that fits the earlier actions"
+            ),
+            Reason::WrongAnswer {
+                player,
+                rank,
+                cards: 0,
+            } => write!(
+                f,
+                "player {player} says \"Go fish\" to rank {rank}, but holds some of it in every deal that fits the earlier actions"
+            ),
+            Reason::WrongAnswer {
+                player,
+                rank,
+                cards,
+            } => write!(
+                f,
+                "player {player} hands over {cards} of rank {rank}, but holds another number of them in every deal that fits the earlier actions"
+            ),
+            Reason::HidDrawnRank { player, rank } => write!(
+                f,
+                "player {player} keeps the drawn card unseen, but in every deal that fits it is of rank {rank}, the rank just asked for, which is shown"
+            ),
+            Reason::ShownNotInStock { player, rank } => write!(
+                f,
+                "player {player} shows a drawn {rank}, but no card of rank {rank} is left in the stock in any deal that fits"
+            ),
+            Reason::BookWithout { player, rank } => write!(
+                f,
+                "player {player} lays down the book of {rank}, but holds fewer than four of it in every deal that fits"
+            ),
+            Reason::BookNotLaid {
+                player,
+                rank,
+                dealt: true,
+            } => write!(
+                f,
+                "player {player} was dealt all four cards of rank {rank} in every deal that fits, but did not lay the book before the first other action"
+            ),
+            Reason::BookNotLaid { player, rank, .. } => write!(
+                f,
+                "player {player} holds all four cards of rank {rank} in every deal that fits, but did not lay the book at once"
+            ),
+        }
+    }
+}
+
+/// The first point at which cheating became certain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contradiction {
+    /// The 1-based number of the action after which no deal fits.
+    pub action: usize,
+    /// The claim that broke.
+    pub reason: Reason,
+}
+
+/// Counts that could have reached four with the last action, whose book must come next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Owed {
+    /// Nothing.
+    None,
+    /// Only books so far: any dealt four must be laid before the first other action.
+    Opening,
+    /// This player's count of this rank went up (a handover, a card shown).
+    One(Player, Rank),
+    /// This player drew a card unseen: any of their ranks may have gone up.
+    All(Player),
+}
+
+/// A referee for one game: feed it actions in order, learn after each whether an honest deal
+/// still exists.
+///
+/// ```
+/// use fairplay_gofish::{notation::parse_action, FishTurn, Referee, Rules, Verdict};
+/// let rules = Rules::new(2, 3, Some(3), FishTurn::Next).unwrap();
+/// let mut referee = Referee::new(rules);
+/// let mut verdicts = Vec::new();
+/// for (i, line) in ["1 A 2 A fish", "1 D", "2 A 1 A 1"].iter().enumerate() {
+///     let action = parse_action(line.as_bytes(), i + 1).unwrap().unwrap();
+///     verdicts.push(referee.apply_raw(action).unwrap());
+/// }
+/// assert_eq!(verdicts, [Verdict::Honest, Verdict::Honest, Verdict::Cheated { since: 3 }]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Referee {
+    rules: Rules,
+    table: Table,
+    deal: DealModel,
+    /// Per player and rank: the part of the count everybody saw (cards received and shown,
+    /// minus cards given and booked); the count is this plus the hidden cards of the rank.
+    seen: [[i8; MAX_RANKS]; MAX_PLAYERS],
+    owed: Owed,
+    actions: usize,
+    contradiction: Option<Contradiction>,
+}
+
+impl Referee {
+    /// A referee at the start of a game played by `rules`.
+    pub fn new(rules: Rules) -> Referee {
+        Referee {
+            rules,
+            table: Table::new(rules),
+            deal: DealModel::new(&rules),
+            seen: [[0; MAX_RANKS]; MAX_PLAYERS],
+            owed: Owed::Opening,
+            actions: 0,
+            contradiction: None,
+        }
+    }
+
+    /// Back to the start of the game, keeping the memory.
+    pub fn reset(&mut self) {
+        self.table = Table::new(self.rules);
+        self.deal.reset();
+        self.seen = [[0; MAX_RANKS]; MAX_PLAYERS];
+        self.owed = Owed::Opening;
+        self.actions = 0;
+        self.contradiction = None;
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    /// Actions applied so far.
+    pub fn actions(&self) -> usize {
+        self.actions
+    }
+    /// Cards in `player`'s hand now.
+    pub fn hand_size(&self, player: Player) -> usize {
+        self.table.size(player)
+    }
+    /// Cards in the stock now.
+    pub fn stock_size(&self) -> usize {
+        self.table.stock()
+    }
+    /// Whether the book of `rank` is laid.
+    pub fn is_booked(&self, rank: Rank) -> bool {
+        self.table.is_booked(rank)
+    }
+    /// The verdict so far.
+    pub fn verdict(&self) -> Verdict {
+        match self.contradiction {
+            None => Verdict::Honest,
+            Some(c) => Verdict::Cheated { since: c.action },
+        }
+    }
+    /// Since when and why no deal fits, if none does.
+    pub fn contradiction(&self) -> Option<Contradiction> {
+        self.contradiction
+    }
+
+    /// Checks an action's names against the rules, then applies it ([`Referee::apply`]).
+    pub fn apply_raw(&mut self, raw: RawAction) -> Result<Verdict, RuleError> {
+        let action = self.rules.check(raw)?;
+        self.apply(action)
+    }
+
+    /// Applies one action: a rule error leaves the referee unchanged; otherwise the verdict
+    /// after it. Once cheating is certain only the public rules are checked.
+    pub fn apply(&mut self, action: Action) -> Result<Verdict, RuleError> {
+        let mut table = self.table;
+        let done = table.apply(action)?;
+        let before = std::mem::replace(&mut self.table, table);
+        self.actions += 1;
+        if self.contradiction.is_none() {
+            if let Err(reason) = self.judge(&before, action, done) {
+                self.contradiction = Some(Contradiction {
+                    action: self.actions,
+                    reason,
+                });
+            }
+        }
+        Ok(self.verdict())
+    }
+
+    /// The count of `rank` in `player`'s hand is `lo..=hi`.
+    fn claim(
+        &mut self,
+        player: Player,
+        rank: Rank,
+        lo: i32,
+        hi: i32,
+        reason: Reason,
+    ) -> Result<(), Reason> {
+        let seen = i32::from(self.seen[player.index()][rank.index()]);
+        if self
+            .deal
+            .constrain(player.index(), rank.index(), lo - seen, hi - seen)
+        {
+            Ok(())
+        } else {
+            Err(reason)
+        }
+    }
+
+    /// Settles the books the last action may have owed, then the claims of this one.
+    fn judge(&mut self, before: &Table, action: Action, done: Move) -> Result<(), Reason> {
+        let book = match action {
+            Action::Book { player, rank } => Some((player, rank)),
+            _ => None,
+        };
+        match self.owed {
+            Owed::None => {}
+            Owed::Opening if book.is_some() => {}
+            Owed::Opening => {
+                for player in self.rules.all_players() {
+                    self.no_four(before, player, None, true)?;
+                }
+            }
+            Owed::One(player, rank) => {
+                if book != Some((player, rank)) {
+                    self.no_four(before, player, Some(rank), false)?;
+                }
+            }
+            Owed::All(player) => self.no_four(before, player, None, false)?,
+        }
+        if !matches!(self.owed, Owed::Opening) || book.is_none() {
+            self.owed = Owed::None;
+        }
+        match done {
+            Move::Ask {
+                asker,
+                target,
+                rank,
+                answer,
+            } => {
+                let four = CARDS_PER_RANK as i32;
+                self.claim(
+                    asker,
+                    rank,
+                    1,
+                    four,
+                    Reason::AskWithout {
+                        player: asker,
+                        rank,
+                    },
+                )?;
+                let cards = match answer {
+                    Answer::Fish => 0,
+                    Answer::Cards(k) => k,
+                };
+                self.claim(
+                    target,
+                    rank,
+                    cards.into(),
+                    cards.into(),
+                    Reason::WrongAnswer {
+                        player: target,
+                        rank,
+                        cards,
+                    },
+                )?;
+                self.seen[target.index()][rank.index()] -= cards as i8;
+                self.seen[asker.index()][rank.index()] += cards as i8;
+                if cards > 0 {
+                    self.owed = Owed::One(asker, rank);
+                }
+            }
+            Move::Hidden { player, not } => {
+                if !self.deal.hidden_draw(player.index(), not.map(Rank::index)) {
+                    // Only a draw that must not be of one rank can fail: the stock holds
+                    // nothing else.
+                    let rank = not.unwrap_or(Rank(0));
+                    return Err(Reason::HidDrawnRank { player, rank });
+                }
+                self.owed = Owed::All(player);
+            }
+            Move::Shown { player, rank } => {
+                if !self.deal.shown_draw(rank.index()) {
+                    return Err(Reason::ShownNotInStock { player, rank });
+                }
+                self.seen[player.index()][rank.index()] += 1;
+                self.owed = Owed::One(player, rank);
+            }
+            Move::Book { player, rank } => {
+                let four = CARDS_PER_RANK as i32;
+                self.claim(
+                    player,
+                    rank,
+                    four,
+                    four,
+                    Reason::BookWithout { player, rank },
+                )?;
+                self.seen[player.index()][rank.index()] -= four as i8;
+            }
+        }
+        Ok(())
+    }
+
+    /// After the last action `player` holds at most three of each rank not booked (of `only`,
+    /// if given), except the one this action books.
+    fn no_four(
+        &mut self,
+        before: &Table,
+        player: Player,
+        only: Option<Rank>,
+        dealt: bool,
+    ) -> Result<(), Reason> {
+        // A hand of fewer than four cards holds no four of anything.
+        if before.size(player) < CARDS_PER_RANK {
+            return Ok(());
+        }
+        for rank in self.rules.all_ranks() {
+            if only.is_some_and(|only| only != rank) || self.table.is_booked(rank) {
+                continue;
+            }
+            self.claim(
+                player,
+                rank,
+                0,
+                CARDS_PER_RANK as i32 - 1,
+                Reason::BookNotLaid {
+                    player,
+                    rank,
+                    dealt,
+                },
+            )?;
+        }
+        Ok(())
+    }
+
+    /// The deal model, for tests.
+    #[cfg(test)]
+    pub(crate) fn deal_model(&self) -> &DealModel {
+        &self.deal
+    }
+}

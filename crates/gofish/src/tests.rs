@@ -1,0 +1,422 @@
+//! The engine against an exhaustive search over every deal and stock order of tiny decks.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::action::{Action, Answer};
+use crate::rules::{FishTurn, Rules};
+use crate::table::Table;
+use crate::{judge, Referee, Verdict};
+
+/// Every arrangement of the deck (four of each rank): the first `hand` cards to player 1,
+/// the next to player 2, ..., the rest the stock from the top.
+fn arrangements(ranks: usize) -> Vec<Vec<u8>> {
+    fn go(left: &mut [u8], current: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if left.iter().all(|&l| l == 0) {
+            out.push(current.clone());
+            return;
+        }
+        for r in 0..left.len() {
+            if left[r] > 0 {
+                left[r] -= 1;
+                current.push(r as u8);
+                go(left, current, out);
+                current.pop();
+                left[r] += 1;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(&mut vec![4; ranks], &mut Vec::new(), &mut out);
+    out
+}
+
+/// How many actions of `log` the deal `cards` makes honest, read as the rules say, by plain
+/// simulation.
+fn honest_prefix(rules: &Rules, cards: &[u8], log: &[Action]) -> usize {
+    let (players, hand) = (rules.players(), rules.hand());
+    let mut held = vec![[0u8; 13]; players];
+    for (i, &c) in cards[..players * hand].iter().enumerate() {
+        held[i / hand][c as usize] += 1;
+    }
+    let mut top = players * hand;
+    let mut opening = true;
+    let mut fished: Option<u8> = None;
+    for (i, &action) in log.iter().enumerate() {
+        let is_book = matches!(action, Action::Book { .. });
+        // Fours owed: after the opening, any four must be booked by the very next action.
+        if !(opening && is_book) {
+            for (p, h) in held.iter().enumerate() {
+                for (r, &n) in h.iter().enumerate() {
+                    let booking = matches!(action, Action::Book { player, rank }
+                        if player.index() == p && rank.index() == r);
+                    if n == 4 && !booking {
+                        return i;
+                    }
+                }
+            }
+        }
+        if !is_book {
+            opening = false;
+        }
+        let was_fish = fished.take();
+        match action {
+            Action::Ask {
+                asker,
+                target,
+                rank,
+                answer,
+            } => {
+                let k = match answer {
+                    Answer::Fish => 0,
+                    Answer::Cards(k) => k,
+                };
+                let (a, t, r) = (asker.index(), target.index(), rank.index());
+                if held[a][r] == 0 || held[t][r] != k {
+                    return i;
+                }
+                held[t][r] = 0;
+                held[a][r] += k;
+                if k == 0 {
+                    fished = Some(r as u8);
+                }
+            }
+            Action::Draw { player, shown } => {
+                let card = cards[top];
+                top += 1;
+                match shown {
+                    Some(rank) if rank.index() as u8 != card => return i,
+                    None if was_fish == Some(card) => return i,
+                    _ => {}
+                }
+                held[player.index()][card as usize] += 1;
+            }
+            Action::Book { player, rank } => {
+                if held[player.index()][rank.index()] != 4 {
+                    return i;
+                }
+                held[player.index()][rank.index()] = 0;
+            }
+        }
+    }
+    log.len()
+}
+
+/// The verdict by trying every deal.
+fn exhaustive(rules: &Rules, deals: &[Vec<u8>], log: &[Action]) -> Verdict {
+    let best = deals
+        .iter()
+        .map(|d| honest_prefix(rules, d, log))
+        .max()
+        .unwrap_or(0);
+    if best == log.len() {
+        Verdict::Honest
+    } else {
+        Verdict::Cheated { since: best + 1 }
+    }
+}
+
+/// Every legal action now (by the public rules).
+fn legal(rules: &Rules, table: &Table) -> Vec<Action> {
+    let mut all = Vec::new();
+    for x in rules.all_players() {
+        for r in rules.all_ranks() {
+            all.push(Action::Book { player: x, rank: r });
+            all.push(Action::Draw {
+                player: x,
+                shown: Some(r),
+            });
+            for y in rules.all_players() {
+                for answer in [
+                    Answer::Fish,
+                    Answer::Cards(1),
+                    Answer::Cards(2),
+                    Answer::Cards(3),
+                ] {
+                    all.push(Action::Ask {
+                        asker: x,
+                        target: y,
+                        rank: r,
+                        answer,
+                    });
+                }
+            }
+        }
+        all.push(Action::Draw {
+            player: x,
+            shown: None,
+        });
+    }
+    all.retain(|&a| table.clone().apply(a).is_ok());
+    all
+}
+
+/// A log played from the deal `cards`: honest moves, and a random legal move (often a lie)
+/// with probability `lie`.
+fn play(rules: &Rules, cards: &[u8], lie: f64, rng: &mut SmallRng, max: usize) -> Vec<Action> {
+    let (players, hand) = (rules.players(), rules.hand());
+    let mut held = vec![[0u8; 13]; players];
+    for (i, &c) in cards[..players * hand].iter().enumerate() {
+        held[i / hand][c as usize] += 1;
+    }
+    let mut top = players * hand;
+    let mut table = Table::new(*rules);
+    let mut log = Vec::new();
+    let mut fished = None;
+    while log.len() < max {
+        let options = legal(rules, &table);
+        if options.is_empty() {
+            break;
+        }
+        let honest: Vec<Action> = options
+            .iter()
+            .copied()
+            .filter(|&a| match a {
+                Action::Ask {
+                    asker,
+                    target,
+                    rank,
+                    answer,
+                } => {
+                    let k = match answer {
+                        Answer::Fish => 0,
+                        Answer::Cards(k) => k,
+                    };
+                    held[asker.index()][rank.index()] > 0 && held[target.index()][rank.index()] == k
+                }
+                Action::Draw { shown, .. } => match (shown, fished) {
+                    (Some(r), _) => cards.get(top) == Some(&(r.index() as u8)),
+                    (None, Some(r)) => cards.get(top) != Some(&r),
+                    (None, None) => true,
+                },
+                Action::Book { player, rank } => held[player.index()][rank.index()] == 4,
+            })
+            .collect();
+        // An honest player lays a book they hold before anything else.
+        let books: Vec<Action> = honest
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::Book { .. }))
+            .collect();
+        let pick = if !books.is_empty() && !rng.random_bool(lie) {
+            books[rng.random_range(0..books.len())]
+        } else if !honest.is_empty() && !rng.random_bool(lie) {
+            honest[rng.random_range(0..honest.len())]
+        } else {
+            options[rng.random_range(0..options.len())]
+        };
+        table.apply(pick).unwrap();
+        log.push(pick);
+        fished = None;
+        match pick {
+            Action::Ask {
+                asker,
+                target,
+                rank,
+                answer,
+            } => {
+                let (a, t, r) = (asker.index(), target.index(), rank.index());
+                let k = match answer {
+                    Answer::Fish => 0,
+                    Answer::Cards(k) => k,
+                };
+                // What really moves: the cards the asked player holds, as many as said.
+                let moved = k.min(held[t][r]);
+                held[t][r] -= moved;
+                held[a][r] += moved;
+                if k == 0 {
+                    fished = Some(r as u8);
+                }
+            }
+            Action::Draw { player, .. } => {
+                held[player.index()][cards[top] as usize] += 1;
+                top += 1;
+            }
+            Action::Book { player, rank } => {
+                let h = &mut held[player.index()][rank.index()];
+                *h = h.saturating_sub(4);
+            }
+        }
+        // A lie about counts makes the real hands drift from the public sizes; the log stays
+        // legal, which is all the check needs.
+    }
+    log
+}
+
+fn check_many(rules: Rules, logs: usize, lie: f64, seed: u64) -> (usize, usize) {
+    let deals = arrangements(rules.ranks());
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let (mut honest, mut cheated) = (0, 0);
+    for n in 0..logs {
+        let deal = &deals[rng.random_range(0..deals.len())];
+        let log = play(&rules, deal, lie, &mut rng, 40);
+        let mut referee = Referee::new(rules);
+        let mut verdict = Verdict::Honest;
+        let mut shown = [0u8; 13];
+        for &action in &log {
+            verdict = referee.apply(action).unwrap();
+            if let Action::Draw { shown: Some(r), .. } = action {
+                shown[r.index()] += 1;
+            }
+            if verdict == Verdict::Honest {
+                // The witness meets every bound and balances every node.
+                referee.deal_model().check(&shown, referee.stock_size());
+                for p in rules.all_players() {
+                    for r in rules.all_ranks() {
+                        let (lo, hi) = referee.deal_model().bounds(p.index(), r.index());
+                        assert!(lo <= hi);
+                    }
+                }
+            }
+        }
+        let expected = exhaustive(&rules, &deals, &log);
+        let text: Vec<String> = log.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            verdict,
+            expected,
+            "log {n} of {rules:?}:\n{}",
+            text.join("\n")
+        );
+        match verdict {
+            Verdict::Honest => honest += 1,
+            Verdict::Cheated { .. } => cheated += 1,
+        }
+    }
+    (honest, cheated)
+}
+
+#[test]
+fn two_ranks_two_players_agree_with_every_deal() {
+    for (hand, fish) in [
+        (2, FishTurn::Next),
+        (3, FishTurn::Asked),
+        (4, FishTurn::Next),
+        (0, FishTurn::Next),
+    ] {
+        let rules = Rules::new(2, 2, Some(hand), fish).unwrap();
+        let (honest, cheated) = check_many(rules, 300, 0.2, hand as u64);
+        assert!(honest > 20 && cheated > 20, "{hand}: {honest} {cheated}");
+    }
+}
+
+#[test]
+fn three_ranks_agree_with_every_deal() {
+    for (players, hand, fish) in [
+        (2, 3, FishTurn::Next),
+        (2, 4, FishTurn::Asked),
+        (3, 2, FishTurn::Next),
+        (3, 4, FishTurn::Asked),
+        (2, 5, FishTurn::Next),
+    ] {
+        let rules = Rules::new(players, 3, Some(hand), fish).unwrap();
+        let (honest, cheated) = check_many(rules, 150, 0.15, (players * 10 + hand) as u64);
+        assert!(
+            honest > 10 && cheated > 10,
+            "{players} {hand}: {honest} {cheated}"
+        );
+    }
+}
+
+#[test]
+fn one_rank_games() {
+    let rules = Rules::new(2, 1, Some(2), FishTurn::Next).unwrap();
+    let (honest, cheated) = check_many(rules, 100, 0.3, 7);
+    assert!(honest > 0 && cheated > 0, "{honest} {cheated}");
+}
+
+#[test]
+fn the_samples_of_the_rules() {
+    let rules = Rules::new(2, 3, Some(3), FishTurn::Next).unwrap();
+    let report = judge(b"1 A 2 A fish\n1 D\n2 A 1 A 1\n", &rules).unwrap();
+    assert_eq!(report.verdict(), Verdict::Cheated { since: 3 });
+    let honest = b"1 A 2 A fish\n1 D\n2 A 1 2 fish\n2 D\n1 A 2 3 1\n";
+    assert_eq!(judge(honest, &rules).unwrap().verdict(), Verdict::Honest);
+}
+
+fn error_of(rules: &Rules, log: &str) -> String {
+    judge(log.as_bytes(), rules).unwrap_err().to_string()
+}
+
+#[test]
+fn rule_errors_name_the_line_and_the_rule() {
+    let rules = Rules::new(2, 3, Some(3), FishTurn::Next).unwrap();
+    let cases = [
+        ("2 A 1 A fish", "line 1 (action 1): player 2 acts, but it is player 1's turn to ask"),
+        ("1 A 1 A fish", "player 1 asks themselves"),
+        ("1 A 3 A fish", "there is no player 3"),
+        ("1 A 2 4 fish", "there is no rank 4: the ranks are A 2 3"),
+        ("1 D", "player 1 draws, but no draw is due"),
+        ("1 A 2 A fish\n2 A 1 A fish", "line 2 (action 2): player 1 must draw from the stock after \"Go fish\""),
+        ("1 A 2 A fish\n1 D 2", "shows a drawn 2, but only a card of the rank just asked for (A) is shown"),
+        ("1 A 2 A 3\n1 A 2 2 1", "player 1 acts, but it is player 2's turn, who must draw"),
+        ("1 A 2 A 2\n1 A 2 2 2", "player 2 hands over 2 cards, but holds only 1"),
+        ("1 B A", "player 1 lays down a book, but holds only 3 cards"),
+        ("1 A 2 A fish\n1 D\n2 B A", "a book is laid only at the start of the log or right after an action that gave that player cards"),
+        ("1 a 2 a FISH\n1 d\n2 A 1 A fish\n2 D\n1 A 2 x fish", "line 5: expected a rank"),
+    ];
+    for (log, message) in cases {
+        let error = error_of(&rules, log);
+        assert!(error.contains(message), "{log}: {error}");
+    }
+    let three = Rules::new(3, 3, Some(3), FishTurn::Next).unwrap();
+    let error = error_of(&three, "1 A 2 A 3\n1 A 2 2 1");
+    assert!(
+        error.contains("player 1 asks player 2, who holds no cards"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_book_that_empties_the_hand_makes_the_asker_draw() {
+    // Player 1 is dealt A A A 2, asks for the last A, books and holds one 2: the turn goes on.
+    let rules = Rules::new(2, 2, Some(4), FishTurn::Next).unwrap();
+    let log = "1 A 2 A 1\n1 B A\n1 A 2 2 3\n1 B 2\n";
+    assert_eq!(
+        judge(log.as_bytes(), &rules).unwrap().verdict(),
+        Verdict::Honest
+    );
+    // All books are laid: the game is over.
+    let over = format!("{log}2 D\n");
+    assert!(error_of(&rules, &over).contains("the game is over (all 2 books are laid)"));
+    // A book that empties the asker's hand with cards in the stock: the asker draws first.
+    let rules = Rules::new(2, 3, Some(3), FishTurn::Next).unwrap();
+    let log = "1 A 2 A 1\n1 B A\n1 D\n1 A 2 2 fish\n1 D\n2 A 1 3 fish\n";
+    let report = judge(log.as_bytes(), &rules).unwrap();
+    assert_eq!(report.actions, 6);
+    let asks = "1 A 2 A 1\n1 B A\n1 A 2 2 fish\n";
+    assert!(error_of(&rules, asks).contains("player 1 asks with an empty hand"));
+}
+
+#[test]
+fn a_dealt_book_is_laid_before_anything_else() {
+    let rules = Rules::new(2, 2, Some(4), FishTurn::Next).unwrap();
+    // Player 2 says "Go fish" to A, then both are dealt books: the two books come first.
+    assert_eq!(
+        judge(b"2 B 2\n1 B A\n", &rules).unwrap().verdict(),
+        Verdict::Honest
+    );
+    // One hand of four cards of two ranks: if player 1 holds no A after "Go fish" by 2, ...
+    let report = judge(b"1 A 2 A fish\n", &rules).unwrap();
+    // ... player 1 holds four 2s and 2 four As: a book is owed before the first ask.
+    assert_eq!(report.verdict(), Verdict::Cheated { since: 1 });
+}
+
+#[test]
+fn a_cheat_can_surface_many_actions_later() {
+    // Player 2 keeps an A and says "Go fish"; it shows when all four As are accounted for.
+    let rules = Rules::new(2, 3, Some(3), FishTurn::Next).unwrap();
+    let log = "1 A 2 A fish\n1 D\n2 A 1 2 fish\n2 D\n1 A 2 3 fish\n1 D\n2 A 1 3 fish\n2 D\n";
+    let report = judge(log.as_bytes(), &rules).unwrap();
+    let verdict = report.verdict();
+    let deals = arrangements(3);
+    let actions: Vec<Action> = log
+        .lines()
+        .map(|l| {
+            let raw = crate::notation::parse_action(l.as_bytes(), 1)
+                .unwrap()
+                .unwrap();
+            rules.check(raw).unwrap()
+        })
+        .collect();
+    assert_eq!(verdict, exhaustive(&rules, &deals, &actions));
+}

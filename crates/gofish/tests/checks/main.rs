@@ -1,0 +1,8 @@
+//! Checks of the Go Fish referee against an independent brute force, in one test binary.
+
+#[path = "../oracle/mod.rs"]
+mod oracle;
+
+mod cross_check;
+mod oracle_cases;
+mod sim_logs;
