@@ -100,13 +100,6 @@ pub struct QuartetsReportArgs {
     pub format: Format,
 }
 
-impl QuartetsReportArgs {
-    /// Whether anything beyond the contract output was asked for.
-    pub fn wanted(&self) -> bool {
-        self.explain || self.deal || self.knowledge || self.format != Format::Text
-    }
-}
-
 /// The report options of `fairplay sequence`.
 #[derive(clap::Args, Debug, Default)]
 pub struct SequenceReportArgs {

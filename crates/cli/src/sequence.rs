@@ -8,10 +8,10 @@ use fairplay_core::{Game, LogError};
 use fairplay_report::sequence::{text, usual, SequenceDetails};
 use fairplay_sequence::explain::{explain_contract, explain_full_with};
 use fairplay_sequence::{
-    audit_full_with, FullOptions, OptionsError, Sequence, SequenceRules, Team, Teams,
+    FullOptions, OptionsError, Sequence, SequenceReferee, SequenceRules, Team, Teams,
 };
 
-use crate::input::Input;
+use crate::input::{Input, Keep};
 use crate::report::{self, Format, SequenceReportArgs};
 use crate::Output;
 
@@ -158,6 +158,12 @@ pub struct SequenceArgs {
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LINE)]
     #[arg(value_hint = clap::ValueHint::Other)]
     max_line: usize,
+    /// With --explain or --format json: the most bytes of the log kept to explain it (a
+    /// longer log is an error); KiB and MiB are understood. The verdict and the report of
+    /// --rules full alone are judged as the log is read and need no limit.
+    #[arg(long, value_name = "BYTES", default_value = "32MiB", value_parser = crate::input::max_input)]
+    #[arg(value_hint = clap::ValueHint::Other)]
+    max_input: u64,
     #[command(flatten)]
     conventions: report::Conventions,
     #[command(flatten)]
@@ -177,24 +183,30 @@ pub fn run(args: SequenceArgs) -> anyhow::Result<Output> {
         return crate::live::run(&game, args.file.as_deref(), args.max_line, &options);
     }
     let input = Input::new(args.file);
-    let keep = args.report.wanted() || rules != SequenceRules::Contract;
-    let (judged, bytes) = input.audit(&game, keep, args.max_line)?;
     let format = args.report.format;
+    if !args.report.wanted() {
+        // The verdict (and, by the full rules, the report of the board) judged as the log is
+        // read: memory holds one line and the game's state.
+        let mut referee = SequenceReferee::with_options(rules, options);
+        let (judged, _) = input.audit_with(&game, &mut referee, Keep::Nothing, args.max_line)?;
+        let judgement = match judged {
+            Ok(judgement) => judgement,
+            Err(error) => return report::failure(format, &game, &input.name(), error),
+        };
+        let status = report::status(args.conventions.exit_code, &judgement.verdict);
+        let text = match referee.full_report(judgement.actions) {
+            Some(report) => report.to_string(),
+            None => game.contract(&judgement.verdict),
+        };
+        return Ok(Output::from(text).with_status(status));
+    }
+    // The explanation reads the whole log again: kept up to --max-input.
+    let (judged, bytes) = input.audit(&game, Keep::Upto(args.max_input), args.max_line)?;
     let judgement = match judged {
         Ok(judgement) => judgement,
         Err(error) => return report::failure(format, &game, &input, error),
     };
     let status = report::status(args.conventions.exit_code, &judgement.verdict);
-    if !args.report.wanted() {
-        return Ok(Output::from(match rules {
-            SequenceRules::Contract => game.contract(&judgement.verdict),
-            // The full rules print their report: it was judged without error just above.
-            SequenceRules::Full(teams) => audit_full_with(&bytes, teams, options)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", input.name()))?
-                .to_string(),
-        })
-        .with_status(status));
-    }
     let explained = match rules {
         SequenceRules::Contract => explain_contract(&bytes),
         SequenceRules::Full(teams) => explain_full_with(&bytes, teams, options),

@@ -15,6 +15,8 @@ mod explain_cli;
 mod gofish_cli;
 mod live_cli;
 mod quartets_cli;
+mod resources_cli;
 mod seat_cli;
 mod sequence_cli;
 mod simulate_cli;
+mod streamed_cli;
