@@ -196,7 +196,7 @@ fn streamed(
         let (judged, _) = input.audit(game, Keep::Nothing, args.max_line)?;
         let judgement = match judged {
             Ok(judgement) => judgement,
-            Err(error) => return report::failure(format, game, &input.name(), error),
+            Err(error) => return report::failure(format, game, input, error),
         };
         let status = report::status(args.conventions.exit_code, &judgement.verdict);
         let output = match format {
@@ -212,7 +212,7 @@ fn streamed(
     let (judged, _) = input.audit_with(game, &mut referee, Keep::Nothing, args.max_line)?;
     let watcher = match judged {
         Ok(judgement) => judgement,
-        Err(error) => return report::failure(format, game, &input.name(), error),
+        Err(error) => return report::failure(format, game, input, error),
     };
     let judgement = Judgement::new(
         watcher.game,

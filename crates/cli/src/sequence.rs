@@ -191,7 +191,7 @@ pub fn run(args: SequenceArgs) -> anyhow::Result<Output> {
         let (judged, _) = input.audit_with(&game, &mut referee, Keep::Nothing, args.max_line)?;
         let judgement = match judged {
             Ok(judgement) => judgement,
-            Err(error) => return report::failure(format, &game, &input.name(), error),
+            Err(error) => return report::failure(format, &game, &input, error),
         };
         let status = report::status(args.conventions.exit_code, &judgement.verdict);
         let text = match referee.full_report(judgement.actions) {
