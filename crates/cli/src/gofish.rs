@@ -79,7 +79,7 @@ pub fn run(args: GoFishArgs) -> anyhow::Result<Output> {
         return crate::live::run(&game, args.file.as_deref(), args.max_line, &options);
     }
     let input = Input::new(args.file);
-    let (judged, _) = input.audit(&game, false, args.max_line)?;
+    let (judged, _) = input.audit(&game, crate::input::Keep::Nothing, args.max_line)?;
     let judgement = match judged {
         Ok(judgement) => judgement,
         Err(error) => return report::failure(args.format, &game, &input, error),
