@@ -34,7 +34,7 @@ Live mode (--live): one action per line as it is typed or piped; after each line
 output: `N: honest game still possible`, `N: CHEATING CERTAIN: <reason>`, then
 `N: (cheating already certain since action K)`. A malformed line or an action that breaks a
 rule gets `error: line L: ... (line ignored)` and is not applied. A first line holding a single
-number is skipped as a count. See docs/batch-and-live.md.
+number is skipped as a count. More: fairplay help live.
 
 Exit status: 0 when judged (either verdict; with --exit-code: 0 fair, 1 cheating certain),
 2 for unreadable or malformed logs and for actions that break a rule anyone can check (out of
@@ -51,7 +51,8 @@ verdict (`no`, the action), not an error. The true deal (--true-deal FILE, the h
 prints them, or JSON): every false claim, whether a watcher could prove it, and every
 physically impossible action.
 
-Formats, contracts and the rules: docs/quartets.md.
+Formats, contracts and the rules: fairplay help quartets (reports and JSON: fairplay help
+explain; every guide: fairplay help; the man page: man fairplay-quartets).
 
 Examples:
   fairplay quartets examples/quartets/sample1.log

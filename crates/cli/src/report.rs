@@ -177,7 +177,8 @@ fn explained(game: &dyn Game, input: &Input, error: &LogError) -> Failure {
     let mut games = Registry::new();
     games
         .register(Quartets::new(Rules::default()))
-        .register(Sequence::new(SequenceRules::Contract));
+        .register(Sequence::new(SequenceRules::Contract))
+        .register(fairplay_gofish::GoFish::new(fairplay_gofish::Rules::default()));
     let other = match games.detect(&head) {
         Ok(other) if wrong_game && other.name() != game.name() => Some(other),
         _ => None,

@@ -30,7 +30,7 @@ impl RulesMode {
         let teams = teams.and_then(|n| Teams::new(usize::from(n)));
         match self {
             RulesMode::Contract if teams.is_some() => {
-                anyhow::bail!("--teams applies only with --rules full")
+                anyhow::bail!("--teams: applies only with --rules full")
             }
             RulesMode::Contract => Ok(SequenceRules::Contract),
             RulesMode::Full => Ok(SequenceRules::Full(teams)),
@@ -80,10 +80,10 @@ impl FullRuleArgs {
         let card_plays = self.card_plays.map(|c| c.0);
         FullOptions::checked(rules, self.first, card_plays).map_err(|error| match error {
             OptionsError::NotFullRules => {
-                anyhow::anyhow!("--first and --card-plays apply only with --rules full")
+                anyhow::anyhow!("--first, --card-plays: apply only with --rules full")
             }
             OptionsError::FirstDoesNotPlay { first } => {
-                anyhow::anyhow!("--first {first} needs three teams (--teams 3)")
+                anyhow::anyhow!("--first {first}: needs three teams (--teams 3)")
             }
         })
     }
@@ -110,7 +110,7 @@ covered; one per turn, before playing). In --rules full every P and R must name 
 Teams move in turn, blue first (--first); without --teams, a log that names `red` is a
 three-team game, any other a two-team game. Each card is played at most twice (--card-plays).
 A placement completing a sequence may end with the squares marked: `7 Kh P G2 blue E2-I2`;
-without it, every marking consistent with the log is considered (docs/sequence.md). The report gives the verdict, the winner or the illegal move, the
+without it, every marking consistent with the log is considered (fairplay help sequence). The report gives the verdict, the winner or the illegal move, the
 sequences and the board (after the log, or before the illegal move): `*` free corner,
 `.` empty, `b g r` tokens of blue, green, red, `B G R` tokens in a completed sequence,
 `?` tokens in a sequence under some markings consistent with the log but not all.
@@ -119,7 +119,7 @@ In contract mode squares stand for the card they show and team names are not jud
 Live mode (--live): one move per line as it is typed or piped; after each line, one line of
 output: `turn N: legal` or `turn N: ILLEGAL: <reason>`, and the game goes on (an illegal move
 changes nothing). A malformed line gets `error: line L: ... (line ignored)`. A first line
-holding a single number is skipped as a count. See docs/batch-and-live.md.
+holding a single number is skipped as a count. More: fairplay help live.
 
 Exit status: 0 when judged (either verdict; with --exit-code: 0 valid, 1 an illegal move),
 2 for unreadable or malformed logs (the message names the line); with --format json such an
@@ -129,7 +129,8 @@ one JSON object.
 Colour (the report, live lines): --color auto|always|never; auto colours a terminal unless
 NO_COLOR is set or TERM=dumb; CLICOLOR_FORCE=1 colours a pipe too.
 
-Formats, contracts and the rules: docs/sequence.md.
+Formats, contracts and the rules: fairplay help sequence (reports and JSON: fairplay help
+explain; every guide: fairplay help; the man page: man fairplay-sequence).
 
 Examples:
   fairplay sequence examples/sequence/sample1.log

@@ -172,7 +172,7 @@ fn a_bad_value_lists_the_possible_ones() {
         &["batch", "--format", "xml", "x"],
         b"",
         "fairplay: --format: invalid value 'xml'\n\
-         fairplay: hint: possible values: table, csv, jsonl (`fairplay batch --help` tells more)\n",
+         fairplay: hint: possible values: text, csv, json (`fairplay batch --help` tells more)\n",
     );
     fails_with(
         &["quartets", "--players", "x"],

@@ -5,6 +5,7 @@ mod common;
 
 mod batch_archive;
 mod batch_cli;
+mod batch_summary_cli;
 mod bounded_cli;
 mod completions_cli;
 mod conventions_cli;
@@ -13,6 +14,7 @@ mod doc_examples;
 mod errors_cli;
 mod explain_cli;
 mod gofish_cli;
+mod help_cli;
 mod live_cli;
 mod quartets_cli;
 mod resources_cli;
