@@ -36,6 +36,8 @@ struct Tee<R> {
     limit: u64,
     over: bool,
     head: Vec<u8>,
+    /// Bytes consumed so far.
+    consumed: usize,
 }
 
 impl<R: BufRead> Read for Tee<R> {
@@ -57,13 +59,18 @@ impl<R: BufRead> BufRead for Tee<R> {
     }
 
     fn consume(&mut self, amount: usize) {
-        if self.head.len() < HEAD {
+        // The head takes what the buffer holds beyond what was consumed, not only the bytes
+        // consumed: a reader that stops at an error on line 1 has still seen the next lines.
+        if self.consumed < HEAD {
             if let Ok(buffer) = self.inner.fill_buf() {
-                let room = HEAD - self.head.len();
-                self.head
-                    .extend_from_slice(&buffer[..amount.min(buffer.len()).min(room)]);
+                let held = self.head.len().saturating_sub(self.consumed);
+                let wanted = buffer.len().min(HEAD - self.consumed);
+                if wanted > held {
+                    self.head.extend_from_slice(&buffer[held..wanted]);
+                }
             }
         }
+        self.consumed += amount;
         if let Some(copy) = &mut self.copy {
             if (copy.len() + amount) as u64 > self.limit {
                 // Nothing more is kept or read: the reading ends here, with an error.
@@ -146,6 +153,7 @@ impl Input {
             limit,
             over: false,
             head: Vec::new(),
+            consumed: 0,
         };
         let judged = audit_reader_with(game, referee, &mut tee, max_line);
         *self.head.borrow_mut() = tee.head;

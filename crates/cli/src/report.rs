@@ -178,7 +178,9 @@ fn explained(game: &dyn Game, input: &Input, error: &LogError) -> Failure {
     games
         .register(Quartets::new(Rules::default()))
         .register(Sequence::new(SequenceRules::Contract))
-        .register(fairplay_gofish::GoFish::new(fairplay_gofish::Rules::default()));
+        .register(fairplay_gofish::GoFish::new(
+            fairplay_gofish::Rules::default(),
+        ));
     let other = match games.detect(&head) {
         Ok(other) if wrong_game && other.name() != game.name() => Some(other),
         _ => None,

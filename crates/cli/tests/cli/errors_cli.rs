@@ -261,3 +261,14 @@ fn batch_of_a_plain_log_on_standard_input_says_what_it_reads() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_quartets_log_given_to_gofish_gets_a_hint() {
+    fails_with(
+        &["gofish"],
+        QUARTETS_SAMPLE1.as_bytes(),
+        "fairplay: <stdin>: line 1: expected `A` (ask), `D` (draw) or `B` (book) after the \
+         player, found the end of the line\n\
+         fairplay: hint: this looks like a Quartets log: fairplay quartets -\n",
+    );
+}

@@ -44,7 +44,9 @@ fn help_alone_lists_the_topics() {
         list.starts_with("fairplay help TOPIC prints a guide:\n"),
         "{list}"
     );
-    for topic in ["quartets", "sequence", "gofish", "explain", "batch", "cli", "install"] {
+    for topic in [
+        "quartets", "sequence", "gofish", "explain", "batch", "cli", "install",
+    ] {
         assert!(list.contains(&format!("\n  {topic} ")), "{topic}: {list}");
     }
 }
