@@ -293,7 +293,8 @@ function buildGrid(deck, players, key) {
   }
   const note = el('p', { class: 'error' });
   note.hidden = true;
-  const legend = el('p', { class: 'legend', text: `● ${t('seen')} / ${t('certain')} · ○ ${t('possible')}` });
+  const mark = (kind, text) => el('span', { class: 'key' }, el('span', { class: `swatch ${kind}`, 'aria-hidden': 'true' }), text);
+  const legend = el('p', { class: 'legend', id: 'legend' }, mark('seen', t('seen')), mark('certain', t('certain')), mark('possible', t('possible')));
   // Fixed column widths (style.css, from --players), so that a head's new text does not
   // size the columns again.
   const table = el('table', { class: 'grid', id: 'grid', 'aria-label': t('quartets'), style: `--players: ${players.length}` }, el('thead', {}, head), body);
