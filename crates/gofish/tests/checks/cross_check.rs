@@ -16,7 +16,7 @@ use crate::oracle::{self, judge, Outcome, Variant};
 use crate::sim_logs::variant_of;
 
 /// Tiny decks the oracle judges fast: 2 to 4 players, 1 to 4 ranks, both fish-turn rules.
-fn variants() -> Vec<Rules> {
+pub fn variants() -> Vec<Rules> {
     let mut out = Vec::new();
     for (players, ranks, hands) in [
         (2, 1, &[0, 1, 2][..]),
@@ -38,7 +38,7 @@ fn variants() -> Vec<Rules> {
     out
 }
 
-fn engine(rules: &Rules) -> GoFish {
+pub fn engine(rules: &Rules) -> GoFish {
     let fish = match rules.fish_turn {
         FishTurn::Next => EngineFishTurn::Next,
         FishTurn::Asked => EngineFishTurn::Asked,
@@ -74,7 +74,7 @@ fn same(engine: &Outcome, oracle: &Outcome) -> bool {
 }
 
 /// One log of the kind `kind` (0..8) for `rules`.
-fn log_of(kind: u64, rules: Rules, seed: u64, rng: &mut SmallRng) -> String {
+pub fn log_of(kind: u64, rules: Rules, seed: u64, rng: &mut SmallRng) -> String {
     let variant = variant_of(&rules);
     match kind {
         // Honest, with perfect, partial or no memory.
