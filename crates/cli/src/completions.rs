@@ -9,17 +9,21 @@
 
 use std::path::{Path, PathBuf};
 
+use clap::ArgAction;
 use clap::{Args, ValueHint};
 use clap_complete::Shell;
-use clap_mangen::roff::{bold, roman, Roff};
+use clap_mangen::roff::{bold, italic, roman, Inline, Roff};
 use clap_mangen::Man;
 
 /// Options of `fairplay completions`.
 #[derive(Args, Debug)]
 #[command(after_help = "\
-Examples:
+Examples (each directory made first, if it is not there yet):
+  mkdir -p ~/.local/share/bash-completion/completions
   fairplay completions bash > ~/.local/share/bash-completion/completions/fairplay
-  fairplay completions zsh > ~/.zfunc/_fairplay      # with fpath+=~/.zfunc in ~/.zshrc
+  mkdir -p ~/.zfunc                                  # and fpath+=~/.zfunc in ~/.zshrc
+  fairplay completions zsh > ~/.zfunc/_fairplay
+  mkdir -p ~/.config/fish/completions
   fairplay completions fish > ~/.config/fish/completions/fairplay.fish")]
 pub struct CompletionsArgs {
     /// The shell to complete for.
@@ -32,7 +36,8 @@ pub struct CompletionsArgs {
 #[command(after_help = "\
 Examples:
   fairplay man | man -l -
-  fairplay man --out-dir ~/.local/share/man/man1     # fairplay.1, fairplay-batch.1, ...")]
+  fairplay man --out-dir ~/.local/share/man/man1     # fairplay.1, fairplay-batch.1, ...
+(--out-dir makes the directory if it is not there.)")]
 pub struct ManArgs {
     /// Write one page per command (fairplay.1, fairplay-quartets.1, ...) into DIR instead of
     /// printing the main page.
@@ -94,7 +99,10 @@ fn page(command: &clap::Command) -> std::io::Result<String> {
         Ok::<(), std::io::Error>(())
     };
     part(&|w| man.render_name_section(w))?;
-    part(&|w| man.render_synopsis_section(w))?;
+    part(&|w| {
+        w.extend_from_slice(synopsis(command).as_bytes());
+        Ok(())
+    })?;
     part(&|w| man.render_description_section(w))?;
     if command.get_arguments().any(|a| !a.is_hide_set()) {
         part(&|w| man.render_options_section(w))?;
@@ -136,17 +144,88 @@ fn page(command: &clap::Command) -> std::io::Result<String> {
     }
     roff.text(pages);
     roff.control("PP", []);
-    roff.text([roman(format!(
-        "In the fairplay sources ({}), from the repository's root:",
-        env!("CARGO_PKG_REPOSITORY")
-    ))]);
-    for (doc, what) in about.docs {
+    roff.text([roman(
+        "The guides, which fairplay carries: fairplay help TOPIC prints one, fairplay help \
+         lists them all.",
+    )]);
+    for (topic, what) in about.docs {
         roff.control("TP", []);
-        roff.text([bold(*doc)]);
+        roff.text([bold(format!("fairplay help {topic}"))]);
         roff.text([roman(*what)]);
     }
     out.extend_from_slice(roff.to_roff().as_bytes());
     Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// The SYNOPSIS of a command with a placeholder for every value (clap_mangen's has none:
+/// `[--players]` for `[--players N]`): `fairplay quartets [--players N] ... [FILE]`.
+fn synopsis(command: &clap::Command) -> String {
+    let name = command.get_bin_name().unwrap_or(command.get_name());
+    let mut line: Vec<Inline> = vec![bold(name)];
+    // The options first, then the operands, as clap's usage has them.
+    let shown = command.get_arguments().filter(|a| !a.is_hide_set());
+    let (operands, options): (Vec<_>, Vec<_>) = shown.partition(|a| a.is_positional());
+    for arg in options.into_iter().chain(operands) {
+        let value = placeholder(arg);
+        // Repeatable, unless its values come comma-separated in one (`--hands 8,8,8,8`).
+        let repeated =
+            matches!(arg.get_action(), ArgAction::Append) && arg.get_value_delimiter().is_none();
+        line.push(roman(" "));
+        if arg.is_positional() {
+            let required = arg.is_required_set();
+            line.push(roman(if required { "" } else { "[" }));
+            line.push(italic(value));
+            line.push(roman(match (repeated, required) {
+                (true, true) => "...",
+                (true, false) => "]...",
+                (false, true) => "",
+                (false, false) => "]",
+            }));
+            continue;
+        }
+        line.push(roman("["));
+        if let Some(short) = arg.get_short() {
+            line.push(bold(format!("-{short}")));
+            if arg.get_long().is_some() {
+                line.push(roman("|"));
+            }
+        }
+        if let Some(long) = arg.get_long() {
+            line.push(bold(format!("--{long}")));
+        }
+        if arg.get_action().takes_values() {
+            line.push(roman(" "));
+            line.push(italic(value));
+        }
+        line.push(roman(if repeated { "]..." } else { "]" }));
+    }
+    if command.has_subcommands() {
+        line.push(roman(" "));
+        line.push(italic("COMMAND"));
+    }
+    let mut roff = Roff::new();
+    roff.control("SH", ["SYNOPSIS"]);
+    roff.text(line);
+    roff.to_roff()
+}
+
+/// How the synopsis writes an argument's value: its value name (`N`, `FILE`), the list of its
+/// values when it has a few (`auto|always|never`), else its name in capitals.
+fn placeholder(arg: &clap::Arg) -> String {
+    let values: Vec<String> = arg
+        .get_possible_values()
+        .iter()
+        .filter(|v| !v.is_hide_set())
+        .map(|v| v.get_name().to_string())
+        .collect();
+    if !values.is_empty() && values.len() <= 4 {
+        return values.join("|");
+    }
+    if let Some(names) = arg.get_value_names() {
+        let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        return names.join(" ");
+    }
+    arg.get_id().as_str().to_uppercase()
 }
 
 /// A section of tagged paragraphs: each term in bold, then what it means.
@@ -165,7 +244,7 @@ struct About {
     environment: &'static [(&'static str, &'static str)],
     /// Related pages, without their section (1).
     pages: &'static [&'static str],
-    /// Documents of the sources, with what they hold.
+    /// Guides (`fairplay help TOPIC`), with what they hold.
     docs: &'static [(&'static str, &'static str)],
 }
 
@@ -236,17 +315,17 @@ const PLAIN_EXIT: &[(&str, &str)] = &[
 ];
 
 const SIMULATE_DOC: (&str, &str) = (
-    "docs/batch-and-live.md",
+    "simulate",
     "fairplay simulate: the options, the files of --out-dir, the JSON fields of --truth.",
 );
 const SIMULATE_DOCS: &[(&str, &str)] = &[SIMULATE_DOC];
 const SIMULATE_QUARTETS_DOCS: &[(&str, &str)] = &[
     SIMULATE_DOC,
-    ("docs/quartets.md", "The Quartets rules and log format."),
+    ("quartets", "The Quartets rules and log format."),
 ];
 const SIMULATE_SEQUENCE_DOCS: &[(&str, &str)] = &[
     SIMULATE_DOC,
-    ("docs/sequence.md", "The Sequence rules and log formats."),
+    ("sequence", "The Sequence rules and log formats."),
 ];
 
 /// The main page names every variable some command reads.
@@ -273,8 +352,8 @@ impl About {
                     ),
                     (
                         "1",
-                        "fairplay quartets, sequence and gofish with --exit-code: the log is \
-                         foul. With --exit-code: 0 fair, 1 foul, 2 error.",
+                        "fairplay quartets, sequence, gofish and batch with --exit-code: the \
+                         log (some log) is foul. With --exit-code: 0 fair, 1 foul, 2 error.",
                     ),
                     (
                         "2",
@@ -294,29 +373,27 @@ impl About {
                 ],
                 docs: &[
                     (
-                        "README.md",
-                        "Quickstart, installation, the engines, performance.",
+                        "install",
+                        "Installing fairplay, its man pages and completions.",
                     ),
                     (
-                        "docs/quartets.md",
+                        "cli",
+                        "What every command shares: exit status, errors, colour, input.",
+                    ),
+                    (
+                        "quartets",
                         "Quartets: the rules, the log format, the output contract.",
                     ),
                     (
-                        "docs/sequence.md",
+                        "sequence",
                         "Sequence: both rule sets, both log formats, the output.",
                     ),
                     (
-                        "docs/gofish.md",
+                        "gofish",
                         "Go Fish: the rules, the log format, the output contract.",
                     ),
-                    (
-                        "docs/explain.md",
-                        "--explain, --deal, --knowledge, --format json.",
-                    ),
-                    (
-                        "docs/batch-and-live.md",
-                        "batch, --live, simulate, completions, man.",
-                    ),
+                    ("explain", "--explain, --deal, --knowledge, --format json."),
+                    ("batch", "batch, --live, simulate, completions, man."),
                 ],
             },
             "fairplay-quartets" => About {
@@ -325,14 +402,11 @@ impl About {
                 pages: &["fairplay", "fairplay-batch", "fairplay-simulate-quartets"],
                 docs: &[
                     (
-                        "docs/quartets.md",
+                        "quartets",
                         "The rules, the log format, the output contract, the samples.",
                     ),
-                    (
-                        "docs/explain.md",
-                        "--explain, --deal, --knowledge, --format json.",
-                    ),
-                    ("docs/batch-and-live.md", "--live."),
+                    ("explain", "--explain, --deal, --knowledge, --format json."),
+                    ("live", "--live."),
                 ],
             },
             "fairplay-sequence" => About {
@@ -341,11 +415,11 @@ impl About {
                 pages: &["fairplay", "fairplay-batch", "fairplay-simulate-sequence"],
                 docs: &[
                     (
-                        "docs/sequence.md",
+                        "sequence",
                         "The contract and the full rules, both log formats, the output.",
                     ),
-                    ("docs/explain.md", "--explain, --format json."),
-                    ("docs/batch-and-live.md", "--live."),
+                    ("explain", "--explain, --format json."),
+                    ("live", "--live."),
                 ],
             },
             "fairplay-gofish" => About {
@@ -354,10 +428,10 @@ impl About {
                 pages: &["fairplay", "fairplay-batch"],
                 docs: &[
                     (
-                        "docs/gofish.md",
+                        "gofish",
                         "The rules, the log format, the output contract, the samples.",
                     ),
-                    ("docs/batch-and-live.md", "--live."),
+                    ("live", "--live."),
                 ],
             },
             "fairplay-batch" => About {
@@ -365,23 +439,28 @@ impl About {
                     (
                         "0",
                         "The batch ran, whatever the verdicts (logs that could not be judged \
-                         are rows too).",
+                         are rows too); with --exit-code, only when every log is fair.",
+                    ),
+                    (
+                        "1",
+                        "With --exit-code: some log is foul, and every log was judged.",
                     ),
                     (
                         "2",
                         "Unusable arguments: a path that does not exist, a directory that \
-                         cannot be listed, bad options; or rows that cannot be written.",
+                         cannot be listed, bad options; or rows that cannot be written; with \
+                         --exit-code, also a log that could not be judged.",
                     ),
                 ],
                 environment: THREADS,
                 pages: &["fairplay", "fairplay-quartets", "fairplay-sequence"],
                 docs: &[
                     (
-                        "docs/batch-and-live.md",
+                        "batch",
                         "fairplay batch: inputs, rows, formats, the summary.",
                     ),
-                    ("docs/quartets.md", "The Quartets log format."),
-                    ("docs/sequence.md", "The Sequence log formats."),
+                    ("quartets", "The Quartets log format."),
+                    ("sequence", "The Sequence log formats."),
                 ],
             },
             "fairplay-simulate" => About {
@@ -418,10 +497,16 @@ impl About {
                 exit_status: PLAIN_EXIT,
                 environment: &[],
                 pages: &["fairplay"],
-                docs: &[(
-                    "docs/batch-and-live.md",
-                    "Completions and man pages: where to put them.",
-                )],
+                docs: &[("install", "Completions and man pages: where to put them.")],
+            },
+            "fairplay-help" => About {
+                exit_status: &[
+                    ("0", "The guide (or the list of guides) was printed."),
+                    ("2", "No such topic, or an output that cannot be written."),
+                ],
+                environment: &[],
+                pages: &["fairplay"],
+                docs: &[("cli", "What every command shares.")],
             },
             _ => return None,
         })
@@ -433,7 +518,7 @@ impl About {
             exit_status: &[("0", "Success."), ("2", "An error.")],
             environment: &[],
             pages: &["fairplay"],
-            docs: &[("README.md", "The documentation's starting point.")],
+            docs: &[("cli", "What every command shares.")],
         }
     }
 }
@@ -469,6 +554,20 @@ mod tests {
                 About::of(name).is_some(),
                 "{name}: say its exit status and environment in About::of"
             );
+        }
+    }
+
+    /// The guides the pages name are guides `fairplay help` prints.
+    #[test]
+    fn every_guide_named_is_a_help_topic() {
+        let mut commands = Vec::new();
+        all_commands(&built(), &mut commands);
+        for command in &commands {
+            let name = Man::new(command.clone()).get_filename();
+            let about = About::of(name.strip_suffix(".1").unwrap()).unwrap();
+            for (topic, _) in about.docs {
+                assert!(crate::help::is_topic(topic), "{name}: {topic}");
+            }
         }
     }
 

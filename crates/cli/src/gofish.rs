@@ -30,7 +30,7 @@ deal does.
 Live mode (--live): one action per line as it is typed or piped; after each line, one line of
 output: `N: honest game still possible`, `N: CHEATING CERTAIN: <reason>`, then
 `N: (cheating already certain since action K)`. A malformed line or an action that breaks a
-rule gets `error: line L: ... (line ignored)` and is not applied. See docs/batch-and-live.md.
+rule gets `error: line L: ... (line ignored)` and is not applied. More: fairplay help live.
 
 Exit status: 0 when judged (either verdict; with --exit-code: 0 fair, 1 cheating certain),
 2 for unreadable or malformed logs, for actions that break a rule anyone can check (out of
@@ -38,7 +38,8 @@ turn, a draw not due or missing, a book out of place, ...) and for options that 
 (more cards dealt than the deck holds); with --format json such an error is a JSON document
 on standard output. With --live --format json, each line read gets one JSON object.
 
-Formats, contracts and the rules: docs/gofish.md.
+Formats, contracts and the rules: fairplay help gofish (every guide: fairplay help; the man
+page: man fairplay-gofish).
 
 Examples:
   fairplay gofish examples/gofish/sample1.log
@@ -79,7 +80,7 @@ pub fn run(args: GoFishArgs) -> anyhow::Result<Output> {
         return crate::live::run(&game, args.file.as_deref(), args.max_line, &options);
     }
     let input = Input::new(args.file);
-    let (judged, _) = input.audit(&game, false, args.max_line)?;
+    let (judged, _) = input.audit(&game, crate::input::Keep::Nothing, args.max_line)?;
     let judgement = match judged {
         Ok(judgement) => judgement,
         Err(error) => return report::failure(args.format, &game, &input, error),

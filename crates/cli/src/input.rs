@@ -4,7 +4,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
-use fairplay_core::{audit_reader, Game, Judgement, LogError, Words};
+use fairplay_core::{audit_reader_with, ErrorKind, Game, Judgement, LogError, Referee, Words};
 
 /// Where a log comes from: a path, or standard input for `-` or no path.
 pub struct Input {
@@ -16,12 +16,28 @@ pub struct Input {
 /// How much of a log's start is kept for the hints of an error (its game, its line ends).
 const HEAD: usize = 4096;
 
-/// A stream that keeps a copy of what its reader consumed, when asked to, and its first
-/// [`HEAD`] bytes always.
+/// The highest `--max-input`: a report on a log of this size stays under 600 MiB.
+pub const MAX_MAX_INPUT: u64 = 128 << 20;
+
+/// What a reading keeps of the log besides judging it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// Nothing: memory holds one line.
+    Nothing,
+    /// The bytes read, up to this many; a longer log is an error.
+    Upto(u64),
+}
+
+/// A stream that keeps a copy of what its reader consumed, when asked to, up to a limit (past
+/// it the stream ends and `over` is set), and its first [`HEAD`] bytes always.
 struct Tee<R> {
     inner: R,
     copy: Option<Vec<u8>>,
+    limit: u64,
+    over: bool,
     head: Vec<u8>,
+    /// Bytes consumed so far.
+    consumed: usize,
 }
 
 impl<R: BufRead> Read for Tee<R> {
@@ -36,18 +52,31 @@ impl<R: BufRead> Read for Tee<R> {
 
 impl<R: BufRead> BufRead for Tee<R> {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.over {
+            return Ok(&[]);
+        }
         self.inner.fill_buf()
     }
 
     fn consume(&mut self, amount: usize) {
-        if self.head.len() < HEAD {
+        // The head takes what the buffer holds beyond what was consumed, not only the bytes
+        // consumed: a reader that stops at an error on line 1 has still seen the next lines.
+        if self.consumed < HEAD {
             if let Ok(buffer) = self.inner.fill_buf() {
-                let room = HEAD - self.head.len();
-                self.head
-                    .extend_from_slice(&buffer[..amount.min(buffer.len()).min(room)]);
+                let held = self.head.len().saturating_sub(self.consumed);
+                let wanted = buffer.len().min(HEAD - self.consumed);
+                if wanted > held {
+                    self.head.extend_from_slice(&buffer[held..wanted]);
+                }
             }
         }
+        self.consumed += amount;
         if let Some(copy) = &mut self.copy {
+            if (copy.len() + amount) as u64 > self.limit {
+                // Nothing more is kept or read: the reading ends here, with an error.
+                self.over = true;
+                return;
+            }
             // The buffer is already filled: this only looks at it.
             if let Ok(buffer) = self.inner.fill_buf() {
                 copy.extend_from_slice(&buffer[..amount.min(buffer.len())]);
@@ -90,23 +119,54 @@ impl Input {
         })
     }
 
-    /// Judges the input as it is read (memory holds one line; a malformed line ends the
-    /// reading at once). With `keep`, the bytes read are kept too, for a second look at a log
-    /// that was judged (explanations, the full-rules board).
+    /// Judges the input as it is read through one of `game`'s referees: see
+    /// [`Input::audit_with`].
     pub fn audit(
         &self,
         game: &dyn Game,
-        keep: bool,
+        keep: Keep,
+        max_line: usize,
+    ) -> anyhow::Result<(Result<Judgement, LogError>, Vec<u8>)> {
+        self.audit_with(game, &mut *game.referee(), keep, max_line)
+    }
+
+    /// Judges the input as it is read through `referee` (memory holds one line and the
+    /// referee's state; a malformed line ends the reading at once). With [`Keep::Upto`], the
+    /// bytes read are kept too, for a second look at a log that was judged (explanations);
+    /// a log longer than the limit is an error of kind [`ErrorKind::LogTooLong`], given as
+    /// soon as the limit is passed.
+    pub fn audit_with(
+        &self,
+        game: &dyn Game,
+        referee: &mut dyn Referee,
+        keep: Keep,
         max_line: usize,
     ) -> anyhow::Result<(Result<Judgement, LogError>, Vec<u8>)> {
         hint_if_terminal(self.path.as_deref(), game.words(), false);
+        let (copy, limit) = match keep {
+            Keep::Nothing => (None, u64::MAX),
+            Keep::Upto(limit) => (Some(Vec::new()), limit),
+        };
         let mut tee = Tee {
             inner: self.open()?,
-            copy: keep.then(Vec::new),
+            copy,
+            limit,
+            over: false,
             head: Vec::new(),
+            consumed: 0,
         };
-        let judged = audit_reader(game, &mut tee, max_line);
+        let judged = audit_reader_with(game, referee, &mut tee, max_line);
         *self.head.borrow_mut() = tee.head;
+        if tee.over {
+            let message = format!(
+                "the log is longer than {}, the most this report keeps to explain a log \
+                 (--max-input BYTES raises the limit, up to {}; the verdict alone needs no limit)",
+                bytes(limit),
+                bytes(MAX_MAX_INPUT)
+            );
+            let error = LogError::new(ErrorKind::LogTooLong, 0, None, message);
+            return Ok((Err(error), Vec::new()));
+        }
         Ok((judged, tee.copy.unwrap_or_default()))
     }
 }
@@ -126,6 +186,51 @@ pub fn open_file(path: &Path) -> anyhow::Result<File> {
             .into());
     }
     Ok(file)
+}
+
+/// A size in bytes as a person reads it: `32 MiB`, `1000 bytes`.
+pub fn bytes(n: u64) -> String {
+    if n >= 1 << 20 && n % (1 << 20) == 0 {
+        format!("{} MiB", n >> 20)
+    } else if n >= 1 << 10 && n % (1 << 10) == 0 {
+        format!("{} KiB", n >> 10)
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+/// Reads `--max-input`: a number of bytes, optionally with a unit (`KiB`, `MiB`), from 1 to
+/// [`MAX_MAX_INPUT`].
+pub fn max_input(text: &str) -> Result<u64, String> {
+    let trimmed = text.trim();
+    let (digits, unit) = match trimmed.find(|c: char| !c.is_ascii_digit()) {
+        Some(i) => trimmed.split_at(i),
+        None => (trimmed, ""),
+    };
+    let scale = match unit.trim() {
+        "" | "B" => 1,
+        "K" | "KiB" => 1 << 10,
+        "M" | "MiB" => 1 << 20,
+        _ => {
+            return Err(format!(
+                "expected a number of bytes such as 1048576 or 64MiB, found `{text}`"
+            ))
+        }
+    };
+    let n = digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(scale))
+        .ok_or_else(|| {
+            format!("expected a number of bytes such as 1048576 or 64MiB, found `{text}`")
+        })?;
+    if n == 0 || n > MAX_MAX_INPUT {
+        return Err(format!(
+            "expected a limit from 1 byte to {}, found `{text}`",
+            bytes(MAX_MAX_INPUT)
+        ));
+    }
+    Ok(n)
 }
 
 /// When the log is to come from a terminal (no file, standard input not redirected), says on

@@ -4,6 +4,7 @@ mod batch;
 mod completions;
 mod error;
 mod gofish;
+mod help;
 mod input;
 mod live;
 mod quartets;
@@ -19,10 +20,16 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// A referee for recorded card games: did everybody play by the rules?
 ///
-/// Give it the log of a game; it prints its verdict in the game's contract format (see
-/// docs/quartets.md, docs/sequence.md and docs/gofish.md).
+/// Give it the log of a game; it prints its verdict in the game's contract format
+/// (`fairplay help quartets`, `fairplay help sequence` and `fairplay help gofish` tell the
+/// rules, the log formats and the contracts; `fairplay help` lists every guide).
 #[derive(Parser, Debug)]
-#[command(name = "fairplay", version, propagate_version = true)]
+#[command(
+    name = "fairplay",
+    version,
+    propagate_version = true,
+    disable_help_subcommand = true
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -59,6 +66,8 @@ enum Command {
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff).
     Man(completions::ManArgs),
+    /// Print a guide: the rules and log formats, reports, batch and live, conventions.
+    Help(help::HelpArgs),
 }
 
 /// What a command prints on standard output, and the exit status after it.
@@ -122,13 +131,14 @@ fn main() -> ExitCode {
         Command::Quartets(args) => quartets::run(args),
         Command::Sequence(args) => sequence::run(args),
         Command::Gofish(args) => gofish::run(args),
-        Command::Batch(args) => batch::run(args).map(Output::from),
+        Command::Batch(args) => batch::run(args),
         Command::Simulate(args) => simulate::run(args).map(Output::from),
         // The pages and scripts are named after each subcommand: from clap's own names.
         Command::Completions(args) => {
             completions::completions(args, Cli::command()).map(Output::from)
         }
         Command::Man(args) => completions::man(args, Cli::command()).map(Output::from),
+        Command::Help(args) => help::run(args).map(Output::from),
     };
     match result {
         Ok(output) => {

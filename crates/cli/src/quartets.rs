@@ -4,15 +4,17 @@ use std::path::PathBuf;
 
 use clap::Args;
 use fairplay_core::lines::DEFAULT_MAX_LINE;
-use fairplay_core::{Game, LogError};
-use fairplay_quartets::explain::{explain, explain_seat, ExplainError, Questions};
+use fairplay_core::{Game, Judgement, LogError, Referee as _, Step};
+use fairplay_quartets::explain::{
+    explain, explain_seat, ExplainError, Explanation, Questions, SeatView,
+};
 use fairplay_quartets::truth::{replay, TrueDeal};
-use fairplay_quartets::{HandError, Quartets, Rules, SeatHand, Verdict};
+use fairplay_quartets::{HandError, Quartets, QuartetsReferee, Rules, SeatHand, Verdict};
 use fairplay_report::quartets::{
     no_deal_note, text, true_deal_text, QuartetsDetails, TrueDealDetails,
 };
 
-use crate::input::Input;
+use crate::input::{Input, Keep};
 use crate::report::{self, Format, QuartetsReportArgs};
 use crate::variant::QuartetsVariant;
 use crate::Output;
@@ -32,7 +34,7 @@ Live mode (--live): one action per line as it is typed or piped; after each line
 output: `N: honest game still possible`, `N: CHEATING CERTAIN: <reason>`, then
 `N: (cheating already certain since action K)`. A malformed line or an action that breaks a
 rule gets `error: line L: ... (line ignored)` and is not applied. A first line holding a single
-number is skipped as a count. See docs/batch-and-live.md.
+number is skipped as a count. More: fairplay help live.
 
 Exit status: 0 when judged (either verdict; with --exit-code: 0 fair, 1 cheating certain),
 2 for unreadable or malformed logs and for actions that break a rule anyone can check (out of
@@ -49,7 +51,8 @@ verdict (`no`, the action), not an error. The true deal (--true-deal FILE, the h
 prints them, or JSON): every false claim, whether a watcher could prove it, and every
 physically impossible action.
 
-Formats, contracts and the rules: docs/quartets.md.
+Formats, contracts and the rules: fairplay help quartets (reports and JSON: fairplay help
+explain; every guide: fairplay help; the man page: man fairplay-quartets).
 
 Examples:
   fairplay quartets examples/quartets/sample1.log
@@ -73,6 +76,12 @@ pub struct QuartetsArgs {
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LINE)]
     #[arg(value_hint = clap::ValueHint::Other)]
     max_line: usize,
+    /// With --explain, --deal, --knowledge or --true-deal: the most bytes of the log kept to
+    /// answer them (a longer log is an error); KiB and MiB are understood. The verdict alone
+    /// is judged as the log is read and needs no limit.
+    #[arg(long, value_name = "BYTES", default_value = "32MiB", value_parser = crate::input::max_input)]
+    #[arg(value_hint = clap::ValueHint::Other)]
+    max_input: u64,
     #[command(flatten)]
     conventions: report::Conventions,
     #[command(flatten)]
@@ -110,10 +119,23 @@ pub fn run(args: QuartetsArgs) -> anyhow::Result<Output> {
             &args.live_options(),
         );
     }
-    let input = Input::new(args.file);
-    let wanted = args.report.wanted() || seat.is_some() || deal.is_some();
-    let (judged, bytes) = input.audit(&game, wanted, args.max_line)?;
+    let input = Input::new(args.file.clone());
     let format = args.report.format;
+    let questions = Questions {
+        proof: args.report.explain,
+        suspects: args.report.explain,
+        deal: args.report.deal,
+        knowledge: args.report.knowledge,
+        at: args.report.at,
+        ..Questions::default()
+    };
+    if questions == Questions::default() && deal.is_none() {
+        // The verdict alone, from a watcher or a seat: judged as a stream, nothing kept.
+        return streamed(&args, &game, &input, seat.as_ref());
+    }
+    // The questions are answered on the whole log, kept up to --max-input.
+    let keep = Keep::Upto(args.max_input);
+    let (judged, bytes) = input.audit(&game, keep, args.max_line)?;
     let judged = match (judged, &seat) {
         // The same log read as the seat knows the game: the same errors, the seat's verdict.
         (Ok(_), Some(hand)) => game.judge_seat(&bytes, hand).map_err(LogError::from),
@@ -124,17 +146,6 @@ pub fn run(args: QuartetsArgs) -> anyhow::Result<Output> {
         Err(error) => return report::failure(format, &game, &input, error),
     };
     let status = report::status(args.conventions.exit_code, &judgement.verdict);
-    if !wanted {
-        return Ok(Output::from(game.contract(&judgement.verdict)).with_status(status));
-    }
-    let questions = Questions {
-        proof: args.report.explain,
-        suspects: args.report.explain,
-        deal: args.report.deal,
-        knowledge: args.report.knowledge,
-        at: args.report.at,
-        ..Questions::default()
-    };
     let explained = match &seat {
         Some(hand) => explain_seat(&bytes, hand, &questions),
         None => explain(&bytes, game.rules(), &questions),
@@ -154,9 +165,6 @@ pub fn run(args: QuartetsArgs) -> anyhow::Result<Output> {
         Err(error) => anyhow::bail!("{}: {error}", input.name()),
     };
     let output = match format {
-        Format::Json if questions == Questions::default() && seat.is_none() && deal.is_none() => {
-            report::document::<QuartetsDetails>(&game, &judgement, None)
-        }
         Format::Json => {
             let mut details = QuartetsDetails::new(&explanation);
             details.true_deal = replayed.as_ref().map(TrueDealDetails::new);
@@ -176,12 +184,93 @@ pub fn run(args: QuartetsArgs) -> anyhow::Result<Output> {
     Ok(output.with_status(status))
 }
 
+/// The verdict of a watcher, or of the player of `seat` beside a watcher's, judged as the log
+/// is read: memory holds one line and the referees' state, however long the log.
+fn streamed(
+    args: &QuartetsArgs,
+    game: &Quartets,
+    input: &Input,
+    seat: Option<&SeatHand>,
+) -> anyhow::Result<Output> {
+    let format = args.report.format;
+    let Some(hand) = seat else {
+        let (judged, _) = input.audit(game, Keep::Nothing, args.max_line)?;
+        let judgement = match judged {
+            Ok(judgement) => judgement,
+            Err(error) => return report::failure(format, game, input, error),
+        };
+        let status = report::status(args.conventions.exit_code, &judgement.verdict);
+        let output = match format {
+            Format::Text => Output::from(game.contract(&judgement.verdict)),
+            Format::Json => report::document::<QuartetsDetails>(game, &judgement, None),
+        };
+        return Ok(output.with_status(status));
+    };
+    let mut referee = SeatReferee {
+        watcher: QuartetsReferee::new(game.rules().clone()),
+        seat: QuartetsReferee::seated(hand),
+    };
+    let (judged, _) = input.audit_with(game, &mut referee, Keep::Nothing, args.max_line)?;
+    let watcher = match judged {
+        Ok(judgement) => judgement,
+        Err(error) => return report::failure(format, game, input, error),
+    };
+    let judgement = Judgement::new(
+        watcher.game,
+        watcher.rules.clone(),
+        watcher.actions,
+        referee.seat.verdict().clone(),
+    );
+    let status = report::status(args.conventions.exit_code, &judgement.verdict);
+    let mut explanation =
+        Explanation::of_verdict(judgement.actions, referee.seat.engine().contradiction());
+    let watcher = referee.watcher.engine().verdict();
+    explanation.seat = Some(SeatView::new(hand, watcher, explanation.contradiction));
+    let output = match format {
+        Format::Json => {
+            report::document(game, &judgement, Some(QuartetsDetails::new(&explanation)))
+        }
+        Format::Text => text(&explanation, report::style()).into(),
+    };
+    Ok(output.with_status(status))
+}
+
+/// A watcher and a seat judging one log in step. A watcher's errors and verdict drive the
+/// reading (as when the log is judged by a watcher first); the seat judges each action until
+/// it is certain of cheating, which is never later than a watcher.
+struct SeatReferee {
+    watcher: QuartetsReferee,
+    seat: QuartetsReferee,
+}
+
+impl fairplay_core::Referee for SeatReferee {
+    fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, LogError> {
+        let step = self.watcher.apply_line(line, number)?;
+        if step.is_some() && self.seat.verdict().foul().is_none() {
+            self.seat.apply_line(line, number)?;
+        }
+        Ok(step)
+    }
+
+    fn read_line(&mut self, line: &[u8], number: usize) -> Result<bool, LogError> {
+        self.watcher.read_line(line, number)
+    }
+
+    fn actions(&self) -> usize {
+        self.watcher.actions()
+    }
+
+    fn verdict(&self) -> &fairplay_core::Verdict {
+        self.watcher.verdict()
+    }
+}
+
 /// Reads `--true-deal`: the hands as `--deal` prints them, or JSON (a list of `{"player",
 /// "cards"}`, or a document holding one under `deal`, such as `simulate --truth` writes or
 /// `--deal --format json` prints under `explanation`).
 fn read_deal(rules: &Rules, path: &std::path::Path) -> anyhow::Result<TrueDeal> {
     let name = format!("--true-deal {}", path.display());
-    let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    let text = read_bounded(path, deal_limit(rules)).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     let starts = text.trim_start().chars().next();
     if !matches!(starts, Some('{' | '[')) {
         return TrueDeal::parse(rules, &text).map_err(|e| anyhow::anyhow!("{name}: {e}"));
@@ -189,6 +278,29 @@ fn read_deal(rules: &Rules, path: &std::path::Path) -> anyhow::Result<TrueDeal> 
     let value: serde_json::Value =
         serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{name}: not JSON: {e}"))?;
     deal_from_json(rules, &value).map_err(|e| anyhow::anyhow!("{name}: {e}"))
+}
+
+/// The longest deal file read: far more than the hands of `rules` take in any spelling (a
+/// `simulate --truth` document also lists the cheats), far less than memory.
+fn deal_limit(rules: &Rules) -> u64 {
+    (8 << 20) + 64 * rules.deck_size() as u64
+}
+
+/// The whole text of `path` if it is at most `limit` bytes: a longer file (or an endless one,
+/// such as /dev/zero) is an error once `limit` bytes are read.
+fn read_bounded(path: &std::path::Path, limit: u64) -> anyhow::Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        anyhow::bail!(
+            "the file is longer than {}, more than any deal of this game takes",
+            crate::input::bytes(limit)
+        );
+    }
+    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("the file is not UTF-8 text"))
 }
 
 /// A deal given as JSON: a list of `{"player": N, "cards": ["1A", ...]}`, or a document with

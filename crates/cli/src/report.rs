@@ -100,13 +100,6 @@ pub struct QuartetsReportArgs {
     pub format: Format,
 }
 
-impl QuartetsReportArgs {
-    /// Whether anything beyond the contract output was asked for.
-    pub fn wanted(&self) -> bool {
-        self.explain || self.deal || self.knowledge || self.format != Format::Text
-    }
-}
-
 /// The report options of `fairplay sequence`.
 #[derive(clap::Args, Debug, Default)]
 pub struct SequenceReportArgs {
@@ -184,7 +177,10 @@ fn explained(game: &dyn Game, input: &Input, error: &LogError) -> Failure {
     let mut games = Registry::new();
     games
         .register(Quartets::new(Rules::default()))
-        .register(Sequence::new(SequenceRules::Contract));
+        .register(Sequence::new(SequenceRules::Contract))
+        .register(fairplay_gofish::GoFish::new(
+            fairplay_gofish::Rules::default(),
+        ));
     let other = match games.detect(&head) {
         Ok(other) if wrong_game && other.name() != game.name() => Some(other),
         _ => None,

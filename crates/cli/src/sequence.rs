@@ -8,10 +8,10 @@ use fairplay_core::{Game, LogError};
 use fairplay_report::sequence::{text, usual, SequenceDetails};
 use fairplay_sequence::explain::{explain_contract, explain_full_with};
 use fairplay_sequence::{
-    audit_full_with, FullOptions, OptionsError, Sequence, SequenceRules, Team, Teams,
+    FullOptions, OptionsError, Sequence, SequenceReferee, SequenceRules, Team, Teams,
 };
 
-use crate::input::Input;
+use crate::input::{Input, Keep};
 use crate::report::{self, Format, SequenceReportArgs};
 use crate::Output;
 
@@ -30,7 +30,7 @@ impl RulesMode {
         let teams = teams.and_then(|n| Teams::new(usize::from(n)));
         match self {
             RulesMode::Contract if teams.is_some() => {
-                anyhow::bail!("--teams applies only with --rules full")
+                anyhow::bail!("--teams: applies only with --rules full")
             }
             RulesMode::Contract => Ok(SequenceRules::Contract),
             RulesMode::Full => Ok(SequenceRules::Full(teams)),
@@ -80,10 +80,10 @@ impl FullRuleArgs {
         let card_plays = self.card_plays.map(|c| c.0);
         FullOptions::checked(rules, self.first, card_plays).map_err(|error| match error {
             OptionsError::NotFullRules => {
-                anyhow::anyhow!("--first and --card-plays apply only with --rules full")
+                anyhow::anyhow!("--first, --card-plays: apply only with --rules full")
             }
             OptionsError::FirstDoesNotPlay { first } => {
-                anyhow::anyhow!("--first {first} needs three teams (--teams 3)")
+                anyhow::anyhow!("--first {first}: needs three teams (--teams 3)")
             }
         })
     }
@@ -110,7 +110,7 @@ covered; one per turn, before playing). In --rules full every P and R must name 
 Teams move in turn, blue first (--first); without --teams, a log that names `red` is a
 three-team game, any other a two-team game. Each card is played at most twice (--card-plays).
 A placement completing a sequence may end with the squares marked: `7 Kh P G2 blue E2-I2`;
-without it, every marking consistent with the log is considered (docs/sequence.md). The report gives the verdict, the winner or the illegal move, the
+without it, every marking consistent with the log is considered (fairplay help sequence). The report gives the verdict, the winner or the illegal move, the
 sequences and the board (after the log, or before the illegal move): `*` free corner,
 `.` empty, `b g r` tokens of blue, green, red, `B G R` tokens in a completed sequence,
 `?` tokens in a sequence under some markings consistent with the log but not all.
@@ -119,7 +119,7 @@ In contract mode squares stand for the card they show and team names are not jud
 Live mode (--live): one move per line as it is typed or piped; after each line, one line of
 output: `turn N: legal` or `turn N: ILLEGAL: <reason>`, and the game goes on (an illegal move
 changes nothing). A malformed line gets `error: line L: ... (line ignored)`. A first line
-holding a single number is skipped as a count. See docs/batch-and-live.md.
+holding a single number is skipped as a count. More: fairplay help live.
 
 Exit status: 0 when judged (either verdict; with --exit-code: 0 valid, 1 an illegal move),
 2 for unreadable or malformed logs (the message names the line); with --format json such an
@@ -129,7 +129,8 @@ one JSON object.
 Colour (the report, live lines): --color auto|always|never; auto colours a terminal unless
 NO_COLOR is set or TERM=dumb; CLICOLOR_FORCE=1 colours a pipe too.
 
-Formats, contracts and the rules: docs/sequence.md.
+Formats, contracts and the rules: fairplay help sequence (reports and JSON: fairplay help
+explain; every guide: fairplay help; the man page: man fairplay-sequence).
 
 Examples:
   fairplay sequence examples/sequence/sample1.log
@@ -158,6 +159,12 @@ pub struct SequenceArgs {
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LINE)]
     #[arg(value_hint = clap::ValueHint::Other)]
     max_line: usize,
+    /// With --explain or --format json: the most bytes of the log kept to explain it (a
+    /// longer log is an error); KiB and MiB are understood. The verdict and the report of
+    /// --rules full alone are judged as the log is read and need no limit.
+    #[arg(long, value_name = "BYTES", default_value = "32MiB", value_parser = crate::input::max_input)]
+    #[arg(value_hint = clap::ValueHint::Other)]
+    max_input: u64,
     #[command(flatten)]
     conventions: report::Conventions,
     #[command(flatten)]
@@ -177,24 +184,30 @@ pub fn run(args: SequenceArgs) -> anyhow::Result<Output> {
         return crate::live::run(&game, args.file.as_deref(), args.max_line, &options);
     }
     let input = Input::new(args.file);
-    let keep = args.report.wanted() || rules != SequenceRules::Contract;
-    let (judged, bytes) = input.audit(&game, keep, args.max_line)?;
     let format = args.report.format;
+    if !args.report.wanted() {
+        // The verdict (and, by the full rules, the report of the board) judged as the log is
+        // read: memory holds one line and the game's state.
+        let mut referee = SequenceReferee::with_options(rules, options);
+        let (judged, _) = input.audit_with(&game, &mut referee, Keep::Nothing, args.max_line)?;
+        let judgement = match judged {
+            Ok(judgement) => judgement,
+            Err(error) => return report::failure(format, &game, &input, error),
+        };
+        let status = report::status(args.conventions.exit_code, &judgement.verdict);
+        let text = match referee.full_report(judgement.actions) {
+            Some(report) => report.to_string(),
+            None => game.contract(&judgement.verdict),
+        };
+        return Ok(Output::from(text).with_status(status));
+    }
+    // The explanation reads the whole log again: kept up to --max-input.
+    let (judged, bytes) = input.audit(&game, Keep::Upto(args.max_input), args.max_line)?;
     let judgement = match judged {
         Ok(judgement) => judgement,
         Err(error) => return report::failure(format, &game, &input, error),
     };
     let status = report::status(args.conventions.exit_code, &judgement.verdict);
-    if !args.report.wanted() {
-        return Ok(Output::from(match rules {
-            SequenceRules::Contract => game.contract(&judgement.verdict),
-            // The full rules print their report: it was judged without error just above.
-            SequenceRules::Full(teams) => audit_full_with(&bytes, teams, options)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", input.name()))?
-                .to_string(),
-        })
-        .with_status(status));
-    }
     let explained = match rules {
         SequenceRules::Contract => explain_contract(&bytes),
         SequenceRules::Full(teams) => explain_full_with(&bytes, teams, options),

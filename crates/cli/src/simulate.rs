@@ -33,7 +33,7 @@ GAME-SEED.ans (what `fairplay quartets` / `fairplay sequence` / `fairplay gofish
 the log, with the same variant or rules options), with --truth also GAME-SEED.json (Quartets:
 each player's dealt cards and every cheat; Sequence: every illegal move; Go Fish: the hands,
 the stock's order and every cheat). With --format jsonl the same are
-fields of each record: `answer`, and `seed`, `deal`, `cheats`, ... (docs/batch-and-live.md).
+fields of each record: `answer`, and `seed`, `deal`, `cheats`, ... (fairplay help simulate).
 
 Examples:
   fairplay simulate quartets --seed 1 | fairplay quartets
@@ -199,7 +199,7 @@ struct GoFishOptions {
     /// asking for a rank one holds none of; per answer, handing over fewer cards than one
     /// holds; per drawn card of the rank asked for, keeping it unseen; per four of a rank in
     /// hand, not laying the book at once.
-    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate,
+    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate, allow_negative_numbers = true,
           value_hint = ValueHint::Other)]
     cheat_rate: f64,
     /// The kinds of cheat that --cheat-rate and --cheat-at make [default: all four].
@@ -216,12 +216,12 @@ struct GoFishOptions {
     /// Per honest ask, the probability of using what everybody saw (asking a player known to
     /// hold one of one's ranks, not one known to hold none); otherwise a rank in hand from
     /// anyone.
-    #[arg(long, default_value_t = 1.0, value_name = "R", value_parser = rate,
+    #[arg(long, default_value_t = 1.0, value_name = "R", value_parser = rate, allow_negative_numbers = true,
           value_hint = ValueHint::Other)]
     memory: f64,
     /// Per honest ask, the probability of a foolish one: a rank in hand from a random player,
     /// whatever is known.
-    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate,
+    #[arg(long, default_value_t = 0.0, value_name = "R", value_parser = rate, allow_negative_numbers = true,
           value_hint = ValueHint::Other)]
     foolish_rate: f64,
     /// The log stops after this many actions if the game is not over (a game goes on after
@@ -395,7 +395,7 @@ fn sequence(options: SequenceOptions) -> anyhow::Result<String> {
     let teams = options.teams.and_then(|n| Teams::new(usize::from(n)));
     let (config, rules) = match options.rules {
         SequenceFormat::Contract if teams.is_some() => {
-            anyhow::bail!("--teams applies only with --rules full")
+            anyhow::bail!("--teams: applies only with --rules full")
         }
         SequenceFormat::Contract => (sim_sequence::Config::contract(), SequenceRules::Contract),
         SequenceFormat::Full => (
@@ -407,7 +407,7 @@ fn sequence(options: SequenceOptions) -> anyhow::Result<String> {
     if options.rules == SequenceFormat::Contract
         && (options.line_rate > 0.0 || options.record_marks)
     {
-        anyhow::bail!("--line-rate and --record-marks apply only with --rules full");
+        anyhow::bail!("--line-rate, --record-marks: apply only with --rules full");
     }
     let config = match rules {
         SequenceRules::Contract => config,
@@ -697,17 +697,19 @@ fn emit(
     seed.checked_add(count - 1)
         .ok_or_else(|| anyhow::anyhow!("--seed {seed} with --count {count} runs past 2^64"))?;
     if out_dir.is_some() && format == Format::Jsonl {
-        anyhow::bail!("--out-dir writes one log file per game: it does not go with --format jsonl");
+        anyhow::bail!(
+            "--out-dir: writes one log file per game: it does not go with --format jsonl"
+        );
     }
     if out_dir.is_none() && format == Format::Log {
         if count != 1 {
             anyhow::bail!(
-                "--count {count} writes several logs: add --format jsonl or --out-dir DIR"
+                "--count {count}: writes several logs: add --format jsonl or --out-dir DIR"
             );
         }
         if answers || truth {
             let option = if answers { "--answers" } else { "--truth" };
-            anyhow::bail!("{option} writes next to each log: add --out-dir DIR or --format jsonl");
+            anyhow::bail!("{option}: writes next to each log: add --out-dir DIR or --format jsonl");
         }
         return Ok(simulate(seed)?.log);
     }

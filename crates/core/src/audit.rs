@@ -6,7 +6,7 @@ use std::io::BufRead;
 use fairplay_text::{decimal, not_a_count, show, CountError, Lines, Tokens};
 
 use crate::lines::LineReader;
-use crate::{ErrorKind, Game, Judgement, LogError};
+use crate::{ErrorKind, Game, Judgement, LogError, Referee};
 
 /// Where an audit gets its lines: a slice split in place, or a stream read line by line.
 trait LineSource {
@@ -59,7 +59,7 @@ impl<R: BufRead> LineSource for Stream<R> {
 /// line. Judging stops at the first foul; the lines after it are still read, so a malformed
 /// file is reported rather than half-judged. The count must match the actions.
 pub fn audit_lines<G: Game + ?Sized>(game: &G, log: &[u8]) -> Result<Judgement, LogError> {
-    audit_source(game, &mut Lines::new(log))
+    audit_source(game, &mut *game.referee(), &mut Lines::new(log))
 }
 
 /// [`audit_lines`] on a stream, read as it arrives: memory holds one line of at most
@@ -78,8 +78,30 @@ pub fn audit_reader<G: Game + ?Sized, R: BufRead>(
     input: R,
     max_line: usize,
 ) -> Result<Judgement, LogError> {
+    audit_reader_with(game, &mut *game.referee(), input, max_line)
+}
+
+/// [`audit_reader`] through `referee` (at the start of a game of `game`) instead of one of
+/// `game`'s own: for a caller that reads the referee's state once the log is judged (a
+/// report, a board) or judges with a referee `game` does not make (a seat's view).
+///
+/// ```
+/// # use fairplay_core::{audit_reader_with, Game};
+/// # fn demo(game: &dyn Game) {
+/// let mut referee = game.referee();
+/// let judged = audit_reader_with(game, &mut *referee, &b"0\n"[..], 4096);
+/// assert_eq!(judged.unwrap().actions, referee.actions());
+/// # }
+/// ```
+pub fn audit_reader_with<G: Game + ?Sized, R: BufRead>(
+    game: &G,
+    referee: &mut dyn Referee,
+    input: R,
+    max_line: usize,
+) -> Result<Judgement, LogError> {
     audit_source(
         game,
+        referee,
         &mut Stream {
             lines: LineReader::new(input, max_line),
             last: 0,
@@ -120,6 +142,7 @@ fn count_line(source: &mut impl LineSource, what: &str) -> Result<(u64, usize), 
 
 fn audit_source<G: Game + ?Sized>(
     game: &G,
+    referee: &mut dyn Referee,
     source: &mut impl LineSource,
 ) -> Result<Judgement, LogError> {
     let words = game.words();
@@ -128,7 +151,6 @@ fn audit_source<G: Game + ?Sized>(
     }
     let what = format!("the number of {}s", words.action);
     let (declared, declared_line) = count_line(source, &what)?;
-    let mut referee = game.referee();
     referee.expect(declared);
     let mut actions = 0u64;
     while let Some((number, line)) = source.next()? {

@@ -20,6 +20,9 @@ pub enum ErrorKind {
     UnknownGame,
     /// The input could not be read.
     Io,
+    /// The log is longer than a report that keeps it accepts (the input limit of an
+    /// explanation).
+    LogTooLong,
 }
 
 impl ErrorKind {
@@ -31,6 +34,7 @@ impl ErrorKind {
             ErrorKind::LineTooLong => "line-too-long",
             ErrorKind::UnknownGame => "unknown-game",
             ErrorKind::Io => "io",
+            ErrorKind::LogTooLong => "log-too-long",
         }
     }
 }

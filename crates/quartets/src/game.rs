@@ -181,6 +181,25 @@ impl QuartetsReferee {
         }
     }
 
+    /// A referee at the start of a game judged as the player of `hand` knows it (see
+    /// [`Referee::seated`]).
+    ///
+    /// ```
+    /// use fairplay_core::Referee as _;
+    /// use fairplay_quartets::{QuartetsReferee, Rules, SeatHand};
+    /// let rules = Rules::builder().players(3).sets(3).cards_per_set(2).build().unwrap();
+    /// let mut seat = QuartetsReferee::seated(&SeatHand::parse(&rules, 3, "1A,2A").unwrap());
+    /// assert!(seat.apply_line(b"1 A 2 1A no", 1).unwrap().unwrap().foul.is_none());
+    /// let step = seat.apply_line(b"2 A 1 1B no", 2).unwrap().unwrap();
+    /// assert_eq!(step.foul.unwrap().action, 2); // a watcher would still see an honest game
+    /// ```
+    pub fn seated(hand: &SeatHand) -> QuartetsReferee {
+        QuartetsReferee {
+            referee: Referee::seated(hand),
+            verdict: fairplay_core::Verdict::Fair,
+        }
+    }
+
     /// The engine itself.
     pub fn engine(&self) -> &Referee {
         &self.referee

@@ -413,7 +413,7 @@ impl Tally {
     /// ```
     /// let tally = fairplay_report::rows::Tally::default();
     /// let text = tally.summary(std::time::Duration::from_secs(1), 2);
-    /// assert!(text.starts_with("0 logs (): 0 fair, 0 foul, 0 errors\n"));
+    /// assert!(text.starts_with("0 logs: 0 fair, 0 foul, 0 errors\n"));
     /// ```
     pub fn summary(&self, elapsed: Duration, threads: usize) -> String {
         // Known games by name, then the logs whose game could not be told.
@@ -425,10 +425,14 @@ impl Tally {
             .collect();
         let seconds = elapsed.as_secs_f64();
         let per_second = |n: f64| if seconds > 0.0 { n / seconds } else { 0.0 };
+        // No logs, no games to list: `0 logs: ...`, not `0 logs (): ...`.
+        let games = match games.is_empty() {
+            true => String::new(),
+            false => format!(" ({})", games.join(", ")),
+        };
         format!(
-            "{} ({}): {} fair, {} foul, {}\n{:.2} MB in {seconds:.3} s: {:.0} logs/s, {:.1} MB/s ({threads} threads)\n",
+            "{}{games}: {} fair, {} foul, {}\n{:.2} MB in {seconds:.3} s: {:.0} logs/s, {:.1} MB/s ({threads} threads)\n",
             crate::words::count(self.logs, "log"),
-            games.join(", "),
             self.fair,
             self.foul,
             crate::words::count(self.errors, "error"),

@@ -325,6 +325,8 @@ pub struct SequenceReferee {
     /// Move lines read, judged or not (after a foul lines are only read).
     read: u64,
     verdict: fairplay_core::Verdict,
+    /// The first illegal move as the engine gives it: its turn, line and why.
+    first_illegal: Option<(u64, usize, IllegalMove)>,
     /// A whole log by the full rules with no team count: three teams if any move names red,
     /// else two (as [`infer_teams`](crate::infer_teams) says). Read as a stream, the log is
     /// judged as a two-team game and, in step, by this three-team referee, which takes over
@@ -367,6 +369,7 @@ impl SequenceReferee {
             moves: 0,
             read: 0,
             verdict: fairplay_core::Verdict::Fair,
+            first_illegal: None,
             three_teams: None,
             teams_told: rules == SequenceRules::Full(None),
             options,
@@ -406,6 +409,54 @@ impl SequenceReferee {
 }
 
 impl SequenceReferee {
+    /// By the full rules: the report of the game so far as [`audit_full_with`] gives it for
+    /// a whole log of `moves` moves (the board before the first illegal move, if any), once
+    /// a whole-log audit has read the log through this referee. `None` by the contract rules.
+    ///
+    /// [`audit_full_with`]: crate::audit_full_with
+    ///
+    /// ```
+    /// use fairplay_core::{audit_reader_with, Game};
+    /// use fairplay_sequence::{audit_full, Sequence, SequenceReferee, SequenceRules};
+    /// let log = b"3\n1 5s P E1 blue\n2 5s P D9 green\n3 5s P E1 blue\n";
+    /// let game = Sequence::new(SequenceRules::Full(None));
+    /// let mut referee = SequenceReferee::new(SequenceRules::Full(None));
+    /// let judged = audit_reader_with(&game, &mut referee, &log[..], 4096).unwrap();
+    /// let streamed = referee.full_report(judged.actions).unwrap();
+    /// assert_eq!(streamed, audit_full(log, None).unwrap());
+    /// ```
+    pub fn full_report(&self, moves: usize) -> Option<crate::FullReport> {
+        let Engine::Full(game, _) = &self.engine else {
+            return None;
+        };
+        let verdict = match &self.first_illegal {
+            None => Verdict::Valid,
+            Some((turn, line, illegal)) => Verdict::Invalid {
+                turn: *turn,
+                line: *line,
+                illegal: *illegal,
+            },
+        };
+        Some(crate::FullReport {
+            verdict,
+            moves,
+            game: (**game).clone(),
+        })
+    }
+
+    /// The three-team game that may take over judges `line` in step, as a whole-log audit
+    /// would: every move until its own first illegal one, then only reading (a line without
+    /// red names nothing the two games disagree on).
+    fn step_three_teams(&mut self, line: &[u8], number: usize) {
+        use fairplay_core::Referee as _;
+        if let Some(three) = &mut self.three_teams {
+            let _ = match three.verdict {
+                fairplay_core::Verdict::Fair => three.apply_line(line, number).map(|_| true),
+                _ => three.read_line(line, number),
+            };
+        }
+    }
+
     /// A move line read and checked for what the notation requires: turns within the count
     /// (in a whole log) and increasing.
     fn read_move(&mut self, line: &[u8], number: usize) -> Result<Option<RawMove>, CoreError> {
@@ -427,10 +478,7 @@ impl fairplay_core::Referee for SequenceReferee {
         let Some(raw) = self.read_move(line, number)? else {
             return Ok(None);
         };
-        if let Some(three) = &mut self.three_teams {
-            // In step: a line without red names nothing the two games disagree on.
-            let _ = three.apply_line(line, number);
-        }
+        self.step_three_teams(line, number);
         let judged = self
             .play(&raw)
             .map_err(|error| CoreError::new(ErrorKind::Rule, number, None, error.to_string()))?;
@@ -448,6 +496,7 @@ impl fairplay_core::Referee for SequenceReferee {
                 let foul = foul(raw.turn, number, &illegal);
                 if self.verdict == fairplay_core::Verdict::Fair {
                     self.verdict = fairplay_core::Verdict::Foul(foul.clone());
+                    self.first_illegal = Some((raw.turn, number, illegal));
                 }
                 Step::new(raw.turn, number, Some(foul))
             }
@@ -464,9 +513,7 @@ impl fairplay_core::Referee for SequenceReferee {
         let Some(raw) = self.read_move(line, number)? else {
             return Ok(false);
         };
-        if let Some(three) = &mut self.three_teams {
-            let _ = three.read_line(line, number);
-        }
+        self.step_three_teams(line, number);
         // What was written must still name the board's cards and squares, as in a whole log.
         let board = Board::standard();
         let named = match &self.engine {

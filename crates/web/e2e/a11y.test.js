@@ -254,3 +254,81 @@ test('focus rings are drawn whole: the editor, the grid, the board, the list, th
   }
   assert.deepEqual(found, []);
 });
+
+/** In the page: the contrast ratio (WCAG) of two CSS colours, the first drawn over the second
+ * and the second over the page's background. */
+const contrastInPage = `
+  window.rgba = (color) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    ctx.fillStyle = color;
+    ctx.fillRect(0, 0, 1, 1);
+    const [r, g, b, a] = ctx.getImageData(0, 0, 1, 1).data;
+    return [r, g, b, a / 255];
+  };
+  window.over = (top, bottom) => top.slice(0, 3).map((c, i) => c * top[3] + bottom[i] * (1 - top[3])).concat(1);
+  window.contrast = (fore, back) => {
+    const page = rgba(getComputedStyle(document.body).backgroundColor);
+    const b = over(rgba(back), page);
+    const f = over(rgba(fore), b);
+    const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+      .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const [hi, lo] = [lum(f), lum(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };`;
+
+for (const colorScheme of ['light', 'dark']) {
+  test(`not by colour alone (${colorScheme}): the grid's marks differ in shape, have keys and 3:1; the chips have letters and shapes`, async () => {
+    const page = await open('', { colorScheme, viewport: sizes.phone });
+    await page.addScriptTag({ content: contrastInPage });
+    await paste(page, readFileSync(example('quartets/sample1.log'), 'utf8'));
+    // At the foul the grid has all three marks (3A, 3B, 3D seen; 3C certain; the rest possible).
+    const marks = await page.evaluate(() => Object.fromEntries(['seen', 'certain', 'possible'].map((kind) => {
+      const cell = document.querySelector(`#grid td.${kind}`);
+      const key = document.querySelector(`.legend .swatch.${kind}`);
+      const style = getComputedStyle(cell);
+      const root = getComputedStyle(document.documentElement);
+      const ink = kind === 'possible' ? root.getPropertyValue('--muted') : root.getPropertyValue('--fg');
+      const shape = (s) => `${s.backgroundImage.replace(/(rgba?|color|oklab|oklch|lab)\([^)]*\)/g, 'C')} ${s.backgroundSize}`;
+      return [kind, { shape: shape(style), key: key ? shape(getComputedStyle(key)) : null, keyText: key?.parentElement.textContent,
+        contrast: contrast(ink, style.backgroundColor) }];
+    })));
+    const shapes = Object.values(marks).map((m) => m.shape);
+    assert.equal(new Set(shapes).size, 3, `three different shapes: ${shapes.join(' | ')}`);
+    for (const [kind, m] of Object.entries(marks)) {
+      assert.equal(m.key, m.shape, `the legend's key for ${kind} is drawn as the cell`);
+      assert.ok(m.keyText.trim().length > 3, `the key for ${kind} says what it means`);
+      assert.ok(m.contrast >= 3, `${kind}: the mark against its cell ${m.contrast.toFixed(2)}:1`);
+    }
+    // The board of three teams: a letter and a shape per team, 3:1 against the square, the
+    // letter 4.5:1 on its chip, the card's label 12 px or more and clear of the chip.
+    await page.check('input[name=rules][value=full]');
+    await paste(page, readFileSync(example('sequence/three-teams.log'), 'utf8'));
+    const chips = await page.evaluate(() => ['b', 'g', 'r'].map((team) => {
+      const chip = document.querySelector(`#board .chip.${team}`);
+      const square = chip.closest('.sq');
+      const style = getComputedStyle(chip);
+      const label = square.querySelector('.label');
+      const a = label.getBoundingClientRect();
+      const c = chip.getBoundingClientRect();
+      return {
+        team, letter: getComputedStyle(chip, '::after').content, shape: `${style.borderRadius} ${style.transform}`,
+        chip: contrast(style.backgroundColor, getComputedStyle(square).backgroundColor),
+        text: contrast(style.color, style.backgroundColor),
+        labelPx: parseFloat(getComputedStyle(label).fontSize),
+        overlap: Math.max(0, Math.min(a.bottom, c.bottom) - Math.max(a.top, c.top)) * Math.max(0, Math.min(a.right, c.right) - Math.max(a.left, c.left)),
+      };
+    }));
+    assert.equal(new Set(chips.map((c) => c.letter)).size, 3, chips.map((c) => c.letter).join());
+    assert.ok(chips.every((c) => /^"\S"$/.test(c.letter)), chips.map((c) => c.letter).join());
+    assert.equal(new Set(chips.map((c) => c.shape)).size, 3, chips.map((c) => c.shape).join(' | '));
+    for (const c of chips) {
+      assert.ok(c.chip >= 3, `${c.team} chip ${c.chip.toFixed(2)}:1 against its square`);
+      assert.ok(c.text >= 4.5, `${c.team} letter ${c.text.toFixed(2)}:1 on its chip`);
+      assert.ok(c.labelPx >= 12, `label ${c.labelPx} px`);
+      assert.equal(c.overlap, 0, `the ${c.team} chip covers its card's label`);
+    }
+    await page.context().close();
+  });
+}

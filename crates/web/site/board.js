@@ -28,7 +28,7 @@ export function buildBoard(squares, t) {
     square.dataset.square = squareName(i);
     square.tabIndex = i === 0 ? 0 : -1;
     const label = document.createElement('span');
-    label.className = 'card';
+    label.className = 'label';
     label.textContent = card || '★';
     square.append(label);
     return { square, name: squareName(i), card, mark: null, bad: null, chip: null };
@@ -93,6 +93,9 @@ export function buildBoard(squares, t) {
         cell.chip = document.createElement('span');
         cell.chip.className = `chip ${mark.toLowerCase()}${locked ? ' locked' : ''}`;
         cell.chip.setAttribute('aria-hidden', 'true');
+        // Not by colour alone: each team's chip has its letter and its shape (style.css); the
+        // letter is drawn by the style sheet, so that the square's name stays its own words.
+        cell.chip.dataset.letter = t(`${team}Letter`);
         cell.square.append(cell.chip);
       }
       const parts = [cell.name, cell.card || t('freeCorner')];

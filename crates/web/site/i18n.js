@@ -36,7 +36,7 @@ const UI = {
     // table: the board's and the grid's names (board.js, app.js).
     views: 'Views', boardLabel: 'Sequence board', gridLabel: 'What each player holds', freeCorner: 'free corner',
     chipOf: '{team} chip', emptySquare: 'empty', inSequence: 'in a completed sequence',
-    illegalHere: 'the illegal move',
+    illegalHere: 'the illegal move', blueLetter: 'B', greenLetter: 'G', redLetter: 'R',
     asks: 'asks', forSet: 'for a card of set', allSets: 'every set still in play (to record a suspected cheat)',
     turnOf: 'Player {player} is on turn', gameOver: 'Nobody holds cards: the game is over.',
     layAsideSet: 'lay set {set} aside', notEntered: 'Not entered:',
@@ -73,7 +73,7 @@ const UI = {
     // table: the board's and the grid's names (board.js, app.js).
     views: 'תצוגות', boardLabel: 'לוח הסיקוונס', gridLabel: 'מה כל שחקן מחזיק', freeCorner: 'פינה חופשית',
     chipOf: 'אסימון {team}', emptySquare: 'ריקה', inSequence: 'ברצף שהושלם',
-    illegalHere: 'המהלך הלא חוקי',
+    illegalHere: 'המהלך הלא חוקי', blueLetter: 'כ', greenLetter: 'י', redLetter: 'א',
     asks: 'שואל את', forSet: 'על קלף מרביעייה', allSets: 'כל הרביעיות שעדיין במשחק (כדי לרשום רמאות חשודה)',
     turnOf: 'התור של שחקן {player}', gameOver: 'לאף אחד לא נשארו קלפים: המשחק נגמר.',
     layAsideSet: 'הנחת רביעייה {set} בצד', notEntered: 'לא נרשם:',

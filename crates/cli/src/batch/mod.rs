@@ -24,9 +24,12 @@
 //! the decompression, [`explain`] the explanations.
 
 use std::collections::HashSet;
+use std::fmt::Write;
 use std::hash::BuildHasher;
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
@@ -36,7 +39,7 @@ use fairplay_gofish::GoFish;
 use fairplay_quartets::Quartets;
 use fairplay_report::rows::{Columns, RowFormat, RowWriter, Tally};
 use fairplay_sequence::Sequence;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use crate::sequence::RulesMode;
 use crate::variant::{GoFishOptions, QuartetsVariant};
@@ -61,15 +64,18 @@ pub enum GameChoice {
     Gofish,
 }
 
-/// How the rows are written.
+/// How the rows are written: the names of `quartets --format` and `sequence --format` for the
+/// same things (`text` for people, `json` for programs), with the names of before as aliases.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// Aligned columns with a header line.
-    Table,
+    /// Aligned columns with a header line (also `table`).
+    #[value(alias = "table")]
+    Text,
     /// Comma-separated values (RFC 4180 quoting) with a header line.
     Csv,
-    /// One JSON object per line.
-    Jsonl,
+    /// One JSON object per row and line, JSON Lines (also `jsonl`).
+    #[value(alias = "jsonl")]
+    Json,
 }
 
 /// Options of `fairplay batch`.
@@ -104,8 +110,9 @@ Rows (standard output, in input order), columns:
            with --explain: the foul explained (Quartets: proof and suspects; Sequence: the
            illegal move and its rule); in a table it ends the detail; JSON Lines rows also
            carry `proof` and `suspects` (Quartets) or `illegal` (Sequence)
-A summary (logs, fair, foul, errors, throughput) goes to standard error, after a progress
-bar when standard error is a terminal (neither with --quiet). So does a warning
+A summary (logs, fair, foul, errors, throughput; the files of directories skipped for their
+names, with the options that judge them) goes to standard error, after a progress line when
+standard error is a terminal (logs judged of those found, the rate; neither with --quiet). So does a warning
 `fairplay: warning: PATH: why` for every input that cannot be read (a missing path, a
 directory that cannot be listed, an unreadable or corrupt file, an entry that is not a file),
 which also gets a row of kind io, and for every record whose id an earlier record had.
@@ -113,6 +120,10 @@ which also gets a row of kind io, and for every record whose id an earlier recor
 Exit status: 0 when every input was read, whatever the verdicts (logs that are malformed or
 break a rule are rows, not failures); 2 when some input could not be read (rows of kind io:
 the batch goes on and ends with status 2), and for unusable arguments (bad options or globs).
+With --exit-code, as for one log: 0 every log fair, 1 some log foul, 2 some log could not be
+judged (an error row of any kind).
+
+More (inputs, filters, rows, the summary, speed): fairplay help batch; man fairplay-batch.
 
 Examples:
   fairplay batch logs/
@@ -129,8 +140,13 @@ pub struct BatchArgs {
     #[arg(long, value_enum, default_value_t = GameChoice::Auto)]
     game: GameChoice,
     /// How to write the rows.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
+    #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Exit with 0 when every log is fair, 1 when some log is foul, 2 when some log could not be
+    /// judged (as `fairplay quartets --exit-code` for one log). Without it, the verdicts do not
+    /// change the exit status.
+    #[arg(long)]
+    exit_code: bool,
     /// Sequence logs: the rules to judge by.
     #[arg(long, value_enum, default_value_t = RulesMode::Contract)]
     rules: RulesMode,
@@ -214,9 +230,9 @@ impl GameChoice {
 impl From<Format> for RowFormat {
     fn from(format: Format) -> RowFormat {
         match format {
-            Format::Table => RowFormat::Table,
+            Format::Text => RowFormat::Table,
             Format::Csv => RowFormat::Csv,
-            Format::Jsonl => RowFormat::Jsonl,
+            Format::Json => RowFormat::Jsonl,
         }
     }
 }
@@ -274,7 +290,7 @@ impl Ids {
     }
 }
 
-pub fn run(args: BatchArgs) -> anyhow::Result<String> {
+pub fn run(args: BatchArgs) -> anyhow::Result<crate::Output> {
     let quartets = Quartets::new(args.variant.rules()?);
     let sequence_rules = args.rules.rules(args.teams)?;
     let sequence_options = args.full.options(sequence_rules)?;
@@ -298,6 +314,7 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
     }
     let batch = Batch::new(&games, args.game.name())?.with_max_line(args.max_line);
     let filter = walk::Filter::new(&args.types, &args.globs)?;
+    let skipped = filter.skipped();
     let pool = {
         let mut builder = rayon::ThreadPoolBuilder::new();
         if let Some(jobs) = args.jobs {
@@ -306,15 +323,26 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
         builder.build()?
     };
     let start = Instant::now();
-    // The jobs are drawn as the batch runs (a JSON Lines stream may be endless): the bar
-    // counts logs and their rate, with no total.
-    let jobs = inputs::Jobs::new(args.paths.clone(), filter, args.max_record);
+    // The jobs are drawn as the batch runs (a JSON Lines stream may be endless): the bar counts
+    // the logs judged against those found so far, which is the total once every input is read.
+    let found = Arc::new(Found::default());
+    let jobs = Counted {
+        jobs: inputs::Jobs::new(args.paths.clone(), filter, args.max_record),
+        found: Arc::clone(&found),
+    };
     let bar = (!args.no_progress && !args.quiet && io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(10));
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} {human_pos} logs judged, {per_sec}, {elapsed}")
-                .expect("the progress template is valid"),
-        );
+        let found = Arc::clone(&found);
+        let style = ProgressStyle::with_template("{spinner} {progress}, {elapsed}")
+            .expect("the progress template is valid")
+            .with_key(
+                "progress",
+                move |state: &ProgressState, w: &mut dyn Write| {
+                    let (logs, done) = found.get();
+                    let _ = w.write_str(&progress(state.pos(), logs, done, state.per_sec()));
+                },
+            );
+        bar.set_style(style);
         bar
     });
     let say = |text: &str| {
@@ -328,7 +356,7 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
     let mut told_plain = false;
     let out = io::BufWriter::with_capacity(1 << 16, io::stdout());
     let columns = Columns {
-        source: args.source || args.format == Format::Jsonl,
+        source: args.source || args.format == Format::Json,
         explanation: args.explain || args.true_deals,
     };
     let mut writer = RowWriter::with_columns(args.format.into(), out, columns)?;
@@ -383,10 +411,12 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
             ids.duplicates
         );
     }
+    let skipped = skipped.lock().ok().and_then(|skipped| skipped.note());
     if !args.quiet {
         eprint!(
-            "{}",
-            tally.summary(start.elapsed(), pool.current_num_threads())
+            "{}{}",
+            tally.summary(start.elapsed(), pool.current_num_threads()),
+            skipped.as_deref().unwrap_or_default()
         );
     }
     if unread > 0 {
@@ -398,5 +428,84 @@ pub fn run(args: BatchArgs) -> anyhow::Result<String> {
             }
         );
     }
-    Ok(String::new())
+    let status = match (&tally, args.exit_code) {
+        (_, false) => 0,
+        (tally, true) if tally.errors > 0 => 2,
+        (tally, true) if tally.foul > 0 => 1,
+        _ => 0,
+    };
+    Ok(crate::Output::from(String::new()).with_status(status))
+}
+
+/// The jobs found so far, and whether every input has been read.
+#[derive(Default)]
+struct Found {
+    jobs: AtomicU64,
+    done: AtomicBool,
+}
+
+impl Found {
+    fn get(&self) -> (u64, bool) {
+        (
+            self.jobs.load(Ordering::Relaxed),
+            self.done.load(Ordering::Relaxed),
+        )
+    }
+}
+
+/// The jobs of a batch, counted as they are drawn (for the progress bar).
+struct Counted {
+    jobs: inputs::Jobs,
+    found: Arc<Found>,
+}
+
+impl Iterator for Counted {
+    type Item = inputs::Job;
+
+    fn next(&mut self) -> Option<inputs::Job> {
+        let job = self.jobs.next();
+        match job {
+            Some(_) => self.found.jobs.fetch_add(1, Ordering::Relaxed),
+            None => u64::from(self.found.done.swap(true, Ordering::Relaxed)),
+        };
+        job
+    }
+}
+
+/// The progress line: the logs judged, of how many (found so far, until every input is read),
+/// and the rate, with as many digits as a rate of that size needs.
+fn progress(judged: u64, found: u64, done: bool, per_second: f64) -> String {
+    let logs = |n: u64| if n == 1 { "log" } else { "logs" };
+    let of = match (done, found) {
+        (true, found) => format!("{judged} of {found} {} judged", logs(found)),
+        (false, found) => format!("{judged} {} judged, {found} found so far", logs(judged)),
+    };
+    let rate = match per_second {
+        r if r >= 100.0 => format!("{r:.0}"),
+        r if r >= 10.0 => format!("{r:.1}"),
+        r => format!("{r:.2}"),
+    };
+    format!("{of}, {rate} logs/s")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::progress;
+
+    #[test]
+    fn the_progress_line_counts_in_words() {
+        assert_eq!(progress(1, 1, true, 3.0), "1 of 1 log judged, 3.00 logs/s");
+        assert_eq!(
+            progress(1, 40, false, 12.345),
+            "1 log judged, 40 found so far, 12.3 logs/s"
+        );
+        assert_eq!(
+            progress(2000, 5000, true, 81234.5678),
+            "2000 of 5000 logs judged, 81235 logs/s"
+        );
+        assert_eq!(
+            progress(0, 0, false, 0.0),
+            "0 logs judged, 0 found so far, 0.00 logs/s"
+        );
+    }
 }

@@ -1,8 +1,10 @@
 //! Directory trees: which of their files are judged (the types and `--glob` filters), and the
 //! walk itself, lazily, one directory listing at a time, sorted by name.
 
+use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use clap::ValueEnum;
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
@@ -50,6 +52,67 @@ pub struct Filter {
     /// one of these, told without building a glob candidate for every file (a fiftieth of the
     /// batch's instructions on short logs).
     suffixes: Option<Vec<&'static str>>,
+    /// The files of the trees that were not judged for their names, counted as the walk goes.
+    skipped: Arc<Mutex<Skipped>>,
+}
+
+/// The files of directories left out by the filter (not those of hidden directories): how many,
+/// and how many of each name ending, to say how to include them.
+#[derive(Debug, Default)]
+pub struct Skipped {
+    /// Files skipped.
+    pub files: usize,
+    /// Files skipped by their last name ending (`txt`; empty for a name without one), for the
+    /// first [`SUFFIXES_COUNTED`] endings met.
+    pub by_suffix: BTreeMap<String, usize>,
+}
+
+/// How many different name endings [`Skipped`] counts one by one.
+const SUFFIXES_COUNTED: usize = 64;
+
+impl Skipped {
+    fn add(&mut self, name: &std::ffi::OsStr) {
+        self.files += 1;
+        let name = name.to_string_lossy();
+        let suffix = match name.rsplit_once('.') {
+            Some((stem, suffix)) if !stem.is_empty() => suffix,
+            _ => "",
+        };
+        if let Some(n) = self.by_suffix.get_mut(suffix) {
+            *n += 1;
+        } else if self.by_suffix.len() < SUFFIXES_COUNTED {
+            self.by_suffix.insert(suffix.to_string(), 1);
+        }
+    }
+
+    /// The note for the summary, when files were skipped: how many, of which endings (most
+    /// common first), and the options that judge them.
+    pub fn note(&self) -> Option<String> {
+        if self.files == 0 {
+            return None;
+        }
+        let mut endings: Vec<(&String, &usize)> = self.by_suffix.iter().collect();
+        endings.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let shown: Vec<String> = endings
+            .iter()
+            .take(4)
+            .map(|(suffix, n)| match suffix.as_str() {
+                "" => format!("{n} without a dot"),
+                suffix => format!("{n} *.{suffix}"),
+            })
+            .collect();
+        let more = if endings.len() > 4 { ", ..." } else { "" };
+        let files = if self.files == 1 { "file" } else { "files" };
+        let glob = match endings.iter().find(|(suffix, _)| !suffix.is_empty()) {
+            Some((suffix, _)) => format!("--glob '*.{suffix}' judges those too, "),
+            None => String::new(),
+        };
+        Some(format!(
+            "{} {files} skipped in the directories for their names ({}{more}): {glob}--type all every file\n",
+            self.files,
+            shown.join(", ")
+        ))
+    }
 }
 
 impl Filter {
@@ -76,7 +139,20 @@ impl Filter {
         Ok(Filter {
             globs: builder.build()?,
             suffixes,
+            skipped: Arc::default(),
         })
+    }
+
+    /// The files skipped so far (shared with the walk, which counts them as it goes).
+    pub fn skipped(&self) -> Arc<Mutex<Skipped>> {
+        Arc::clone(&self.skipped)
+    }
+
+    /// Counts a file the filter leaves out.
+    fn skip(&self, relative: &Path) {
+        if let Ok(mut skipped) = self.skipped.lock() {
+            skipped.add(relative.file_name().unwrap_or_default());
+        }
     }
 
     /// Whether the file at `relative` (below the tree's root) is judged.
@@ -179,6 +255,9 @@ impl Tree {
                     continue;
                 }
                 if !filter.judges(relative) {
+                    if target.as_ref().is_ok_and(|t| t.is_file()) {
+                        filter.skip(relative);
+                    }
                     continue;
                 }
                 let why = match target {
@@ -192,6 +271,9 @@ impl Tree {
                 return Some(Found::Skipped(path, format!("skipped: {why}")));
             }
             if !filter.judges(relative) {
+                if kind.is_file() {
+                    filter.skip(relative);
+                }
                 continue;
             }
             if kind.is_file() {

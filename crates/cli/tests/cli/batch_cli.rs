@@ -236,9 +236,17 @@ fn check_summary(stderr: &[u8]) {
     );
     assert!(stderr.contains(" logs/s, "), "{stderr}");
     assert!(stderr.contains(" MB/s ("), "{stderr}");
+    // The tree's junk.txt is skipped, and counted on a line of its own.
+    assert!(
+        stderr.ends_with(
+            "\n1 file skipped in the directories for their names (1 *.txt): --glob '*.txt' \
+             judges those too, --type all every file\n"
+        ),
+        "{stderr}"
+    );
     assert_eq!(
         stderr.lines().count(),
-        2,
+        3,
         "no progress bar off a terminal: {stderr}"
     );
 }
@@ -605,7 +613,7 @@ fn unusable_arguments_exit_2() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "--teams applies only with --rules full",
+            "--teams: applies only with --rules full",
         ));
     fairplay()
         .args(["batch", "--glob", "a{b", "."])

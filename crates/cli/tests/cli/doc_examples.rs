@@ -35,6 +35,10 @@ const SKIPPED: &[(&str, &str)] = &[
         "placeholder inputs (logs/, more.jsonl) and writes verdicts.csv",
     ),
     (
+        "mkdir -p ~/.local/share/bash-completion/completions ~/.zfunc ~/.config/fish/completions",
+        "makes directories in the home directory",
+    ),
+    (
         "fairplay completions bash > ~/.local/share/bash-completion/completions/fairplay",
         "writes into the home directory",
     ),

@@ -172,7 +172,7 @@ fn a_bad_value_lists_the_possible_ones() {
         &["batch", "--format", "xml", "x"],
         b"",
         "fairplay: --format: invalid value 'xml'\n\
-         fairplay: hint: possible values: table, csv, jsonl (`fairplay batch --help` tells more)\n",
+         fairplay: hint: possible values: text, csv, json (`fairplay batch --help` tells more)\n",
     );
     fails_with(
         &["quartets", "--players", "x"],
@@ -259,5 +259,16 @@ fn batch_of_a_plain_log_on_standard_input_says_what_it_reads() {
              {\"id\": ..., \"game\": ..., \"log\": ...}"
         ),
         "{stdout}"
+    );
+}
+
+#[test]
+fn a_quartets_log_given_to_gofish_gets_a_hint() {
+    fails_with(
+        &["gofish"],
+        QUARTETS_SAMPLE1.as_bytes(),
+        "fairplay: <stdin>: line 1: expected `A` (ask), `D` (draw) or `B` (book) after the \
+         player, found the end of the line\n\
+         fairplay: hint: this looks like a Quartets log: fairplay quartets -\n",
     );
 }

@@ -251,7 +251,7 @@ fn bad_options_and_files_are_exit_2() {
     let (code, _, err) = run(&["--teams", "3"], "1\n1 5s P 5s\n");
     assert_eq!(
         (code, err.as_str()),
-        (2, "fairplay: --teams applies only with --rules full\n")
+        (2, "fairplay: --teams: applies only with --rules full\n")
     );
     let (code, _, _) = run(&["--rules", "full", "--teams", "4"], "");
     assert_eq!(code, 2);

@@ -269,7 +269,7 @@ fn bad_simulate_options_exit_2() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "--teams applies only with --rules full",
+            "--teams: applies only with --rules full",
         ));
     fairplay()
         .args(["simulate", "quartets", "--players", "3"])
@@ -757,13 +757,13 @@ fn one_format_option_and_the_old_spelling() {
         (vec!["--jsonl", "--format", "log"], "cannot be used with"),
         (
             vec!["--format", "jsonl", "--out-dir", "x"],
-            "--out-dir writes one log file per game",
+            "--out-dir: writes one log file per game",
         ),
         (
             vec!["--answers"],
-            "--answers writes next to each log: add --out-dir DIR or --format jsonl",
+            "--answers: writes next to each log: add --out-dir DIR or --format jsonl",
         ),
-        (vec!["--truth"], "--truth writes next to each log"),
+        (vec!["--truth"], "--truth: writes next to each log"),
         (vec!["--format", "csv"], "invalid value 'csv'"),
     ] {
         fairplay()

@@ -5,4 +5,5 @@ mod oracle;
 
 mod cross_check;
 mod oracle_cases;
+mod properties;
 mod sim_logs;

@@ -168,3 +168,34 @@ fn cheat_at_puts_the_cheat_there() {
         );
     }
 }
+
+#[test]
+fn disbelieving_the_cheaters_makes_every_log_fit() {
+    use crate::oracle::hidden::Claim;
+    let owner = |claim: Claim| match claim {
+        Claim::Ask(p) | Claim::Answer(p) | Claim::Catch(p) | Claim::Book(p) => p,
+    };
+    let mut exposed = 0;
+    for rules in [
+        rules(2, 3, 3, FishTurn::Next),
+        rules(3, 3, 2, FishTurn::Asked),
+    ] {
+        let variant = variant_of(&rules);
+        for seed in 0..200 {
+            let config = Config::new(rules).with_cheat_rate(0.1).with_memory(0.7);
+            let game = simulate_seeded(&config, seed);
+            let run = judge(&game.log(), &variant);
+            let n = run.events.len();
+            assert!(run.fits_believing(run.fitting(), &|_, _| true));
+            // What everybody saw is always possible: the true deal shows it.
+            assert!(run.fits_believing(n, &|_, _| false), "{}", game.log());
+            let cheaters: Vec<usize> = game.cheats.iter().map(|c| c.player as usize - 1).collect();
+            assert!(run.fits_believing(n, &|_, c| !cheaters.contains(&owner(c))));
+            if let Outcome::No(k) = run.outcome {
+                exposed += 1;
+                assert!(!run.fits_believing(k, &|_, _| true));
+            }
+        }
+    }
+    assert!(exposed > 100, "{exposed}");
+}

@@ -69,6 +69,19 @@ fn fours(state: &[u8], variant: &Variant) -> Vec<(usize, usize)> {
         .collect()
 }
 
+/// A claim an action makes about a player's own cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Claim {
+    /// The asker holds the rank.
+    Ask(usize),
+    /// The asked player holds no more of the rank than handed over.
+    Answer(usize),
+    /// An unseen draw after "Go fish" is not of the rank asked for.
+    Catch(usize),
+    /// A player who held four of a rank laid them as this action.
+    Book(usize),
+}
+
 /// The states after an honest `event` from any of `states`. `booked` is the books before it.
 /// `known_draw`: the seat's own draws, when the rank drawn is known to the viewer.
 pub fn step(
@@ -77,6 +90,19 @@ pub fn step(
     booked: &[bool],
     event: Event,
     known_draw: Option<usize>,
+) -> HashSet<State> {
+    step_believing(states, variant, booked, event, known_draw, &|_| true)
+}
+
+/// [`step`] believing only the claims `believe` accepts: what everybody saw (cards handed
+/// over, shown draws, books, every hand's size) always holds.
+pub fn step_believing(
+    states: &HashSet<State>,
+    variant: &Variant,
+    booked: &[bool],
+    event: Event,
+    known_draw: Option<usize>,
+    believe: &dyn Fn(Claim) -> bool,
 ) -> HashSet<State> {
     let ranks = variant.ranks;
     let mut next = HashSet::new();
@@ -91,7 +117,11 @@ pub fn step(
                 }
                 _ => false,
             };
-            if !ok {
+            let laying = |p, r| matches!(event, Event::Book { x, r: b, .. } if (x, b) == (p, r));
+            let excused = four
+                .iter()
+                .all(|&(p, r)| laying(p, r) || !believe(Claim::Book(p)));
+            if !ok && !excused {
                 continue;
             }
         }
@@ -104,17 +134,22 @@ pub fn step(
                 }
             }
             Event::Ask { x, y, r, k } => {
-                if state[x * ranks + r] >= 1 && usize::from(state[y * ranks + r]) == k {
+                let asks = state[x * ranks + r] >= 1 || !believe(Claim::Ask(x));
+                let held = usize::from(state[y * ranks + r]);
+                let answers = held == k || (held > k && !believe(Claim::Answer(y)));
+                if asks && answers {
                     let mut s = state.clone();
                     s[x * ranks + r] += k as u8;
-                    s[y * ranks + r] = 0;
+                    s[y * ranks + r] -= k as u8;
                     next.insert(s);
                 }
             }
             Event::EmptyDraw { x } | Event::FishDraw { x, .. } => {
                 for d in 0..ranks {
                     let allowed = match event {
-                        Event::FishDraw { asked, shown, .. } => (d == asked) == shown,
+                        Event::FishDraw { asked, shown, x } => {
+                            (d == asked) == shown || (!shown && !believe(Claim::Catch(x)))
+                        }
                         _ => true,
                     };
                     if !allowed || known_draw.is_some_and(|known| known != d) {

@@ -283,3 +283,25 @@ pub fn deal_of(variant: &Variant, hands: &[Vec<u8>], stock: &[u8]) -> literal::D
         stock: stock.iter().map(|&r| usize::from(r)).collect(),
     }
 }
+
+impl Run {
+    /// Whether some deal fits actions `1..=upto` believing only the claims `believe` accepts
+    /// (by 0-based action index); what everybody saw always holds.
+    pub fn fits_believing(
+        &self,
+        upto: usize,
+        believe: &dyn Fn(usize, hidden::Claim) -> bool,
+    ) -> bool {
+        let mut states = self.states[0].clone();
+        for (i, &event) in self.events[..upto].iter().enumerate() {
+            let booked = &self.tables[i].booked;
+            states = hidden::step_believing(&states, &self.variant, booked, event, None, &|c| {
+                believe(i, c)
+            });
+            if states.is_empty() {
+                return false;
+            }
+        }
+        true
+    }
+}

@@ -190,25 +190,61 @@ pub fn explain_seat(
 ) -> Result<Explanation, ExplainError> {
     let watcher = crate::audit(input, hand.rules())?.verdict();
     let mut explanation = explain_from(input, hand.rules(), Some(hand), questions)?;
-    let since = |verdict: Verdict| match verdict {
-        Verdict::Honest => None,
-        Verdict::Cheated { since } => Some(since),
-    };
-    explanation.seat = Some(SeatView {
-        player: hand.seat(),
-        hand: hand.cards().to_vec(),
-        watcher,
-        watcher_since: since(watcher),
-        seat_since: since(explanation.verdict),
-        against_hand: matches!(
-            explanation.contradiction,
-            Some(Contradiction {
-                reason: crate::Reason::AgainstHand { .. },
-                ..
-            })
-        ),
-    });
+    explanation.seat = Some(SeatView::new(hand, watcher, explanation.contradiction));
     Ok(explanation)
+}
+
+impl Explanation {
+    /// The explanation of a verdict when no question is asked: what [`explain`] (or
+    /// [`explain_seat`], with [`Explanation::seat`] set) gives with [`Questions::default`],
+    /// built from the contradiction a [`Referee`](crate::Referee) found on a log of `actions`
+    /// actions judged as a stream.
+    ///
+    /// ```
+    /// use fairplay_quartets::explain::{explain, Explanation, Questions};
+    /// use fairplay_quartets::Rules;
+    /// let log = "2\n1 A 2 3C no\n2 A 1 3C no\n";
+    /// let asked = explain(log.as_bytes(), &Rules::standard(), &Questions::default()).unwrap();
+    /// assert_eq!(Explanation::of_verdict(2, None), asked);
+    /// ```
+    pub fn of_verdict(actions: usize, contradiction: Option<Contradiction>) -> Explanation {
+        Explanation {
+            actions,
+            verdict: contradiction
+                .map_or(Verdict::Honest, |c| Verdict::Cheated { since: c.action }),
+            contradiction,
+            proof: None,
+            suspects: None,
+            deal: None,
+            knowledge: None,
+            seat: None,
+        }
+    }
+}
+
+impl SeatView {
+    /// The view of the player of `hand`, who is certain of cheating as `seat` says, beside a
+    /// watcher's verdict `watcher`.
+    pub fn new(hand: &SeatHand, watcher: Verdict, seat: Option<Contradiction>) -> SeatView {
+        let since = |verdict: Verdict| match verdict {
+            Verdict::Honest => None,
+            Verdict::Cheated { since } => Some(since),
+        };
+        SeatView {
+            player: hand.seat(),
+            hand: hand.cards().to_vec(),
+            watcher,
+            watcher_since: since(watcher),
+            seat_since: seat.map(|c| c.action),
+            against_hand: matches!(
+                seat,
+                Some(Contradiction {
+                    reason: crate::Reason::AgainstHand { .. },
+                    ..
+                })
+            ),
+        }
+    }
 }
 
 fn explain_from(
