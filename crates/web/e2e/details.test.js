@@ -156,7 +156,7 @@ test('on a phone the chips leave the board\'s labels readable', async () => {
   const covered = await page.$$eval('#board .sq', (squares) => squares.filter((sq) => {
     const chip = sq.querySelector('.chip');
     if (!chip) return false;
-    const a = sq.querySelector('.card').getBoundingClientRect();
+    const a = sq.querySelector('.label').getBoundingClientRect();
     const b = chip.getBoundingClientRect();
     return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   }).map((sq) => sq.dataset.square));
