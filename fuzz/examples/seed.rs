@@ -241,6 +241,61 @@ fn samples(corpus: &mut Corpus, examples: &Path) {
     }
 }
 
+/// Go Fish games for the `gofish` target, one per variant of its table (the selector byte
+/// first): honest players, cheaters of every kind, fools, logs cut short, one respelled.
+fn gofish_seeds(corpus: &mut Corpus) {
+    use fairplay_sim::gofish::{simulate_seeded, Config, FishTurn, Rules};
+    // The `gofish` target's variants, in its order.
+    let variants: [(usize, usize, Option<usize>, bool); 12] = [
+        (4, 13, None, false),
+        (2, 13, None, true),
+        (10, 13, Some(5), false),
+        (3, 6, Some(4), true),
+        (2, 1, Some(1), false),
+        (2, 2, Some(2), true),
+        (2, 2, Some(0), false),
+        (2, 2, Some(4), false),
+        (2, 3, Some(3), false),
+        (3, 2, Some(2), true),
+        (3, 3, Some(1), false),
+        (3, 3, Some(3), true),
+    ];
+    for (v, &(players, ranks, hand, asked)) in variants.iter().enumerate() {
+        let fish = if asked {
+            FishTurn::Asked
+        } else {
+            FishTurn::Next
+        };
+        let rules = Rules::new(players, ranks, hand, fish).expect("a variant");
+        let configs = [
+            ("honest", Config::new(rules)),
+            ("cheat", Config::new(rules).with_cheat_rate(0.05)),
+            (
+                "fool",
+                Config::new(rules).with_foolish_rate(0.3).with_memory(0.3),
+            ),
+            (
+                "short",
+                Config::new(rules)
+                    .with_cheat_rate(0.02)
+                    .with_stop_rate(0.05),
+            ),
+        ];
+        for (name, config) in configs {
+            for seed in 0..SEEDS {
+                let log = simulate_seeded(&config.clone().with_max_actions(300), seed).log();
+                let log = if name == "fool" && seed == 0 {
+                    log.replace('\n', "\r\n").replace(' ', "  ")
+                } else {
+                    log
+                };
+                let bytes = [&[v as u8][..], log.as_bytes()].concat();
+                corpus.write("gofish", &format!("{v}-{name}-{seed}"), &bytes);
+            }
+        }
+    }
+}
+
 fn main() {
     let root = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "corpus".into()));
     let mut corpus = Corpus {
@@ -249,6 +304,7 @@ fn main() {
     };
     quartets_seeds(&mut corpus);
     sequence_seeds(&mut corpus);
+    gofish_seeds(&mut corpus);
     samples(
         &mut corpus,
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples"),

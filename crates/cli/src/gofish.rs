@@ -5,7 +5,9 @@ use std::path::PathBuf;
 use clap::Args;
 use fairplay_core::lines::DEFAULT_MAX_LINE;
 use fairplay_core::Game;
+use fairplay_gofish::explain::{explain, Questions};
 use fairplay_gofish::GoFish;
+use fairplay_report::gofish::{text, GoFishDetails};
 
 use crate::input::Input;
 use crate::report::{self, Format};
@@ -38,6 +40,11 @@ turn, a draw not due or missing, a book out of place, ...) and for options that 
 (more cards dealt than the deck holds); with --format json such an error is a JSON document
 on standard output. With --live --format json, each line read gets one JSON object.
 
+Explanations: --explain gives why no deal fits, a minimal proof (the actions whose claims
+cannot all be true, given what everybody saw) and the suspects (who alone could be the
+cheater); --deal a deal that fits, with the stock's order; --knowledge the fewest and the most
+cards of every rank each player and the stock may hold (--at K: after action K).
+
 Formats, contracts and the rules: fairplay help gofish (every guide: fairplay help; the man
 page: man fairplay-gofish).
 
@@ -45,6 +52,7 @@ Examples:
   fairplay gofish examples/gofish/sample1.log
   fairplay gofish --players 2 --ranks 3 --hand 3 small.log
   fairplay gofish --fish-turn asked family.log
+  fairplay gofish --explain --deal --players 2 --ranks 3 --hand 5 examples/gofish/late.log
   cat game.log | fairplay gofish
   fairplay gofish --live")]
 pub struct GoFishArgs {
@@ -61,10 +69,33 @@ pub struct GoFishArgs {
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LINE)]
     #[arg(value_hint = clap::ValueHint::Other)]
     max_line: usize,
+    /// With --explain, --deal or --knowledge: the most bytes of the log kept to answer them
+    /// (a longer log is an error); KiB and MiB are understood. The verdict alone is judged as
+    /// the log is read and needs no limit.
+    #[arg(long, value_name = "BYTES", default_value = "32MiB", value_parser = crate::input::max_input)]
+    #[arg(value_hint = clap::ValueHint::Other)]
+    max_input: u64,
     #[command(flatten)]
     conventions: report::Conventions,
-    /// Output format: `text` (the contract lines) or `json` (one document; with --live, one
-    /// JSON object per line read).
+    /// After the verdict, explain it: why, a minimal proof (the actions whose claims cannot
+    /// all be true) and the suspects (who alone could be the cheater).
+    #[arg(long, conflicts_with = "live")]
+    explain: bool,
+    /// Print a deal that makes every action honest (before the foul, if there is one): each
+    /// player's dealt hand and the stock from the top.
+    #[arg(long, conflicts_with = "live")]
+    deal: bool,
+    /// Print what a watcher knows: for every player and rank, and for the stock, the fewest
+    /// and the most cards any fitting deal puts there (after the log, or just before cheating
+    /// became certain).
+    #[arg(long, conflicts_with = "live")]
+    knowledge: bool,
+    /// With --knowledge: after action K instead.
+    #[arg(long, value_name = "K", requires = "knowledge")]
+    #[arg(value_hint = clap::ValueHint::Other)]
+    at: Option<usize>,
+    /// Output format: `text` (the contract lines, then the report) or `json` (one document;
+    /// with --live, one JSON object per line read).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
 }
@@ -80,15 +111,40 @@ pub fn run(args: GoFishArgs) -> anyhow::Result<Output> {
         return crate::live::run(&game, args.file.as_deref(), args.max_line, &options);
     }
     let input = Input::new(args.file);
-    let (judged, _) = input.audit(&game, crate::input::Keep::Nothing, args.max_line)?;
+    let questions = Questions {
+        proof: args.explain,
+        suspects: args.explain,
+        deal: args.deal,
+        knowledge: args.knowledge,
+        at: args.at,
+    };
+    let wanted = questions != Questions::default();
+    // The questions are answered on the whole log, kept up to --max-input.
+    let keep = if wanted {
+        crate::input::Keep::Upto(args.max_input)
+    } else {
+        crate::input::Keep::Nothing
+    };
+    let (judged, bytes) = input.audit(&game, keep, args.max_line)?;
     let judgement = match judged {
         Ok(judgement) => judgement,
         Err(error) => return report::failure(args.format, &game, &input, error),
     };
     let status = report::status(args.conventions.exit_code, &judgement.verdict);
+    if !wanted {
+        let output = match args.format {
+            Format::Text => Output::from(game.contract(&judgement.verdict)),
+            Format::Json => report::document::<GoFishDetails>(&game, &judgement, None),
+        };
+        return Ok(output.with_status(status));
+    }
+    let explanation = match explain(&bytes, game.rules(), &questions) {
+        Ok(explanation) => explanation,
+        Err(error) => return report::failure(args.format, &game, &input, error),
+    };
     let output = match args.format {
-        Format::Text => Output::from(game.contract(&judgement.verdict)),
-        Format::Json => report::document::<()>(&game, &judgement, None),
+        Format::Text => Output::from(text(&explanation, report::style())),
+        Format::Json => report::document(&game, &judgement, Some(GoFishDetails::new(&explanation))),
     };
     Ok(output.with_status(status))
 }

@@ -14,9 +14,9 @@
 
 use rayon::prelude::*;
 
-use std::io::Read;
+use std::io::{BufRead, Read};
 
-use crate::lines::DEFAULT_MAX_LINE;
+use crate::lines::{is_count_line, LineReader, DEFAULT_MAX_LINE};
 use crate::{audit_reader, ErrorKind, Game, Judgement, LogError, Registry};
 
 /// Jobs judged at once before their rows are handed out: the reorder window.
@@ -65,9 +65,6 @@ pub struct Batch<'r> {
     game: Option<&'r dyn Game>,
     max_line: usize,
 }
-
-/// How much of a streamed log is read to tell its game.
-const DETECT_PREFIX: u64 = 64 << 10;
 
 impl<'r> Batch<'r> {
     /// A batch judging every log as `game` (a registered name), or recognising each log's game
@@ -130,22 +127,80 @@ impl<'r> Batch<'r> {
     }
 
     /// [`Batch::judge`] on a log read as it arrives (a file too big to be read whole):
-    /// memory holds one line. Its game, unless named, is told from its first 64 KiB.
-    pub fn judge_reader(&self, mut input: impl Read, game: Option<&str>) -> Judged {
-        let mut prefix = Vec::new();
-        if let Err(e) = input.by_ref().take(DETECT_PREFIX).read_to_end(&mut prefix) {
-            let error = LogError::new(ErrorKind::Io, 0, None, format!("cannot read: {e}"));
-            return Judged::error(None, error);
-        }
-        let game = match self.choose(game, &prefix) {
-            Ok(game) => game,
-            Err(error) => return Judged::error(None, error),
+    /// memory holds one line. Its game, unless named, is told from its first action line,
+    /// however far into the log: the blank lines before it are counted, not kept.
+    ///
+    /// ```
+    /// # use fairplay_core::{batch::Batch, Registry};
+    /// let registry = Registry::new();
+    /// let batch = Batch::new(&registry, None).unwrap();
+    /// let log = std::io::Cursor::new(b"1\n\n\nhello\n");
+    /// let error = batch.judge_reader(log, None).result.unwrap_err();
+    /// assert_eq!(error.line, 4); // no game is registered: none recognises line 4
+    /// ```
+    pub fn judge_reader(&self, input: impl Read, game: Option<&str>) -> Judged {
+        let stream = std::io::BufReader::with_capacity(1 << 16, input);
+        let chosen = match game {
+            None => self.game.map(Ok),
+            Some("auto") => None,
+            Some(name) => Some(Self::find(self.registry, name)),
         };
-        let stream = std::io::BufReader::with_capacity(1 << 16, (&prefix[..]).chain(input));
+        let (game, stream): (&dyn Game, Box<dyn BufRead>) = match chosen {
+            Some(Ok(game)) => (game, Box::new(stream)),
+            Some(Err(error)) => return Judged::error(None, error),
+            None => match self.detect_stream(stream) {
+                Ok(found) => found,
+                Err(error) => return Judged::error(None, error),
+            },
+        };
         Judged {
             game: Some(game.name()),
             result: audit_reader(game, stream, self.max_line),
         }
+    }
+
+    /// The game of a stream, told from its first action line as [`Registry::detect`] tells
+    /// it, and the stream as it was: the lines read to tell it given again in front of the
+    /// rest (each blank line as a bare line break, which reads the same).
+    fn detect_stream<'s, R: BufRead + 's>(
+        &self,
+        stream: R,
+    ) -> Result<(&'r dyn Game, Box<dyn BufRead + 's>), LogError> {
+        let mut lines = LineReader::new(stream, self.max_line);
+        // Blank lines before the count line (if any) and before the first action line.
+        let mut blank = [0u64; 2];
+        let mut count: Option<Vec<u8>> = None;
+        let (game, line) = loop {
+            let next = lines
+                .next_line()
+                .map_err(|e| LogError::new(ErrorKind::Io, 0, None, format!("cannot read: {e}")))?;
+            let Some((number, line)) = next else {
+                return Err(Registry::no_action_line());
+            };
+            let line = line?;
+            let trimmed = line.trim_ascii();
+            if trimmed.is_empty() {
+                blank[usize::from(count.is_some())] += 1;
+                continue;
+            }
+            if count.is_none() && is_count_line(trimmed) {
+                count = Some(line.to_vec());
+                continue;
+            }
+            break (self.registry.detect_line(line, number)?, line.to_vec());
+        };
+        let newlines = |n: u64| std::io::repeat(b'\n').take(n);
+        let mut read = count.unwrap_or_default();
+        if !read.is_empty() {
+            read.push(b'\n');
+        }
+        let before = newlines(blank[0]).chain(std::io::Cursor::new(read));
+        let line = newlines(blank[1]).chain(std::io::Cursor::new([line, b"\n".to_vec()].concat()));
+        let rest = lines.into_inner();
+        Ok((
+            game,
+            Box::new(std::io::BufReader::new(before.chain(line)).chain(rest)),
+        ))
     }
 
     /// The game to judge `log` as: `game` (a name, or `auto`), else the batch's, else told

@@ -100,6 +100,11 @@ impl<R: BufRead> LineReader<R> {
         Ok(Some((self.number, Ok(&self.line))))
     }
 
+    /// The stream, just after the last line read (its line break included).
+    pub fn into_inner(self) -> R {
+        self.input
+    }
+
     /// The line [`LineReader::next_line`] last gave, taken rather than copied: for a caller that
     /// keeps the line (a batch hands each JSON Lines record to another thread). The next line
     /// is read into `spare` (emptied first), which may be a buffer of a line taken earlier.

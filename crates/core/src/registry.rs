@@ -47,36 +47,47 @@ impl Registry {
             if std::mem::take(&mut first) && is_count_line(trimmed) {
                 continue;
             }
-            if let Some(game) = self.games().find(|g| g.recognises(line)) {
-                return Ok(game);
-            }
-            let known: Vec<String> = self
-                .games()
-                .map(|g| {
-                    format!(
-                        "a {} {} ({})",
-                        g.words().game,
-                        g.words().action,
-                        g.words().example
-                    )
-                })
-                .collect();
-            return Err(LogError::new(
-                ErrorKind::UnknownGame,
-                index + 1,
-                None,
-                format!(
-                    "cannot tell the game: {} is neither {}",
-                    show(trimmed),
-                    known.join(" nor ")
-                ),
-            ));
+            return self.detect_line(line, index + 1);
         }
+        Err(Registry::no_action_line())
+    }
+
+    /// The game of a log whose first action line is `line`, the log's line `number`: the
+    /// first registered game that recognises it, or an error naming the line.
+    pub fn detect_line(&self, line: &[u8], number: usize) -> Result<&dyn Game, LogError> {
+        if let Some(game) = self.games().find(|g| g.recognises(line)) {
+            return Ok(game);
+        }
+        let known: Vec<String> = self
+            .games()
+            .map(|g| {
+                format!(
+                    "a {} {} ({})",
+                    g.words().game,
+                    g.words().action,
+                    g.words().example
+                )
+            })
+            .collect();
         Err(LogError::new(
+            ErrorKind::UnknownGame,
+            number,
+            None,
+            format!(
+                "cannot tell the game: {} is neither {}",
+                show(line.trim_ascii()),
+                known.join(" nor ")
+            ),
+        ))
+    }
+
+    /// The error for a log without an action line: its game cannot be told.
+    pub(crate) fn no_action_line() -> LogError {
+        LogError::new(
             ErrorKind::UnknownGame,
             0,
             None,
             "cannot tell the game: the log has no action line (name the game)",
-        ))
+        )
     }
 }

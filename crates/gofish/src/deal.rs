@@ -57,6 +57,10 @@ pub(crate) struct DealModel {
     entry: Vec<u32>,
     /// Per rank: its edge into the stock.
     stock: Vec<u32>,
+    /// Per `(player, rank)`: the edge into the player's dealt hand.
+    bottom: Vec<u32>,
+    /// Per unseen draw, in order: who drew it and, per rank it may be, the edge into it.
+    slots: Vec<(u8, Vec<(u8, u32)>)>,
     /// Per player: hidden cards drawn unseen so far.
     draws: Vec<u32>,
     // Search scratch: the stamp of the last search that reached each node, and the edge it
@@ -78,6 +82,8 @@ impl DealModel {
             adj: Vec::new(),
             entry: Vec::new(),
             stock: Vec::new(),
+            bottom: Vec::new(),
+            slots: Vec::new(),
             draws: Vec::new(),
             seen: Vec::new(),
             via: Vec::new(),
@@ -100,6 +106,8 @@ impl DealModel {
         self.adj.resize_with(nodes, Vec::new);
         self.entry.clear();
         self.stock.clear();
+        self.bottom.clear();
+        self.slots.clear();
         self.draws.clear();
         self.draws.resize(players, 0);
         // The first witness deals a deck sorted A 2 3 ... K A 2 ... in blocks of `hand` cards:
@@ -119,6 +127,7 @@ impl DealModel {
                 let e = self.add_edge(r, self.dealt_node(p), 0, CARDS_PER_RANK as u8);
                 self.edges[e as usize].flow = dealt[p * ranks + r];
                 self.entry.push(e);
+                self.bottom.push(e);
             }
         }
     }
@@ -198,6 +207,7 @@ impl DealModel {
     /// no deal allows it.
     pub(crate) fn hidden_draw(&mut self, player: usize, not: Option<usize>) -> bool {
         let slot = self.add_node();
+        let mut into = Vec::with_capacity(self.ranks);
         for rank in 0..self.ranks {
             let id = self.entry[player * self.ranks + rank];
             let old = self.edges[id as usize];
@@ -208,6 +218,9 @@ impl DealModel {
                 from: level as u16,
                 ..old
             });
+            if self.bottom[player * self.ranks + rank] == id {
+                self.bottom[player * self.ranks + rank] = below;
+            }
             let target = &mut self.adj[old.to as usize];
             if let Some(at) = target.iter().position(|&e| e == id) {
                 target[at] = below;
@@ -219,9 +232,10 @@ impl DealModel {
             entry.lo = 0;
             entry.hi = CARDS_PER_RANK as u8;
             if not != Some(rank) {
-                self.add_edge(level, slot, 0, 1);
+                into.push((rank as u8, self.add_edge(level, slot, 0, 1)));
             }
         }
+        self.slots.push((player as u8, into));
         self.draws[player] += 1;
         let stock = self.stock_node();
         if !self.search(stock, slot, NO_EDGE) {
@@ -240,6 +254,60 @@ impl DealModel {
         }
         self.push(stock, rank);
         true
+    }
+
+    /// The witness deal: each player's dealt count per rank, and the rank of each unseen draw
+    /// in order (with who drew it).
+    pub(crate) fn witness(&self) -> (Vec<Vec<u8>>, Vec<(usize, usize)>) {
+        let hands = (0..self.players)
+            .map(|p| {
+                (0..self.ranks)
+                    .map(|r| self.edges[self.bottom[p * self.ranks + r] as usize].flow)
+                    .collect()
+            })
+            .collect();
+        let draws = self
+            .slots
+            .iter()
+            .map(|(player, into)| {
+                let rank = into
+                    .iter()
+                    .find(|&&(_, e)| self.edges[e as usize].flow > 0)
+                    .map_or(0, |&(r, _)| r);
+                (usize::from(*player), usize::from(rank))
+            })
+            .collect();
+        (hands, draws)
+    }
+
+    /// The witness's cards of each rank left in the stock.
+    pub(crate) fn stock_left(&self) -> Vec<u8> {
+        self.stock
+            .iter()
+            .map(|&e| self.edges[e as usize].flow)
+            .collect()
+    }
+
+    /// The least and the most cards of `rank` among `player`'s hidden cards in any deal that
+    /// meets every bound (`player` `None`: in the stock).
+    pub(crate) fn range(&self, player: Option<usize>, rank: usize) -> (u8, u8) {
+        let id = match player {
+            Some(p) => self.entry[p * self.ranks + rank],
+            None => self.stock[rank],
+        };
+        let edge = self.edges[id as usize];
+        let (from, to) = (edge.from as usize, edge.to as usize);
+        let mut most = self.clone();
+        while most.edges[id as usize].flow < edge.hi && most.search(to, from, id) {
+            most.push(to, from);
+            most.edges[id as usize].flow += 1;
+        }
+        let mut least = self.clone();
+        while least.edges[id as usize].flow > edge.lo && least.search(from, to, id) {
+            least.push(from, to);
+            least.edges[id as usize].flow -= 1;
+        }
+        (least.edges[id as usize].flow, most.edges[id as usize].flow)
     }
 
     /// Breadth-first search of the residual graph from `from` to `to`, not using `banned`.

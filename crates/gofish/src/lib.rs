@@ -16,6 +16,8 @@
 //!   a flow with lower bounds over these nested prefixes and repairs it by augmenting cycles
 //!   when a claim breaks it, so the verdict is exact over every deal and stock order, one
 //!   action at a time;
+//! * [`explain`]: a minimal proof, the suspects, a possible deal with the stock's order, and
+//!   the range of every count, each by judging the log again with distrusted claims;
 //! * [`GoFish`]: the game behind the core's [`Game`](fairplay_core::Game) trait.
 //!
 //! ```
@@ -32,6 +34,7 @@
 
 mod action;
 mod deal;
+pub mod explain;
 mod game;
 pub mod notation;
 mod referee;
@@ -42,7 +45,7 @@ mod table;
 
 pub use action::{Action, Answer, NameError};
 pub use game::{GoFish, GoFishReferee};
-pub use referee::{Contradiction, Reason, Referee, Verdict};
+pub use referee::{Contradiction, Reason, Referee, Trust, Verdict};
 pub use rules::{
     FishTurn, Player, Rank, Rules, RulesError, CARDS_PER_RANK, MAX_PLAYERS, MAX_RANKS,
 };

@@ -193,6 +193,103 @@ pub struct Contradiction {
     pub reason: Reason,
 }
 
+/// Whose claims a referee believes. A claim is what an action says about the speaker's own
+/// hidden cards: an ask ("I hold one"), an answer ("that is all I hold": a distrusted handover
+/// still proves the cards handed over), an unseen draw after "Go fish" ("it is not the rank
+/// asked for"), and holding no four without laying the book. A referee built with
+/// [`Referee::with_trust`] ignores the claims of distrusted players and the claims checked at
+/// distrusted actions; what everybody saw (hand and stock sizes, cards handed over or shown,
+/// books) always counts.
+///
+/// ```
+/// use fairplay_gofish::{notation::parse_action, FishTurn, Referee, Rules, Trust, Verdict};
+/// let rules = Rules::new(2, 3, Some(3), FishTurn::Next).unwrap();
+/// let mut trust = Trust::everyone();
+/// trust.distrust_action(3); // player 2's ask at action 3
+/// let mut referee = Referee::with_trust(rules, trust);
+/// for (i, line) in ["1 A 2 A fish", "1 D", "2 A 1 A 1"].iter().enumerate() {
+///     referee.apply_raw(parse_action(line.as_bytes(), i + 1).unwrap().unwrap()).unwrap();
+/// }
+/// assert_eq!(referee.verdict(), Verdict::Honest);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Trust {
+    players: u16,
+    /// Per action (index `action - 1`): the players whose claims checked there are distrusted.
+    actions: Vec<u16>,
+}
+
+impl Trust {
+    /// Every claim is believed.
+    pub fn everyone() -> Trust {
+        Trust::default()
+    }
+    /// Believe none of `player`'s claims.
+    pub fn distrust_player(&mut self, player: Player) {
+        self.players |= 1 << player.index();
+    }
+    fn mark(&mut self, action: usize, players: u16, on: bool) {
+        let Some(index) = action.checked_sub(1) else {
+            return;
+        };
+        if self.actions.len() <= index {
+            self.actions.resize(index + 1, 0);
+        }
+        if on {
+            self.actions[index] |= players;
+        } else {
+            self.actions[index] &= !players;
+        }
+    }
+    /// Believe none of the claims checked at action `action` (1-based).
+    pub fn distrust_action(&mut self, action: usize) {
+        self.mark(action, u16::MAX, true);
+    }
+    /// Believe none of `player`'s claims checked at action `action`.
+    pub fn distrust_claims(&mut self, action: usize, player: Player) {
+        self.mark(action, 1 << player.index(), true);
+    }
+    /// Believe `player`'s claims checked at action `action` again.
+    pub fn trust_claims(&mut self, action: usize, player: Player) {
+        self.mark(action, 1 << player.index(), false);
+    }
+    /// Whether `player`'s claim checked at action `action` is believed.
+    pub fn trusts(&self, action: usize, player: Player) -> bool {
+        let at = action
+            .checked_sub(1)
+            .and_then(|i| self.actions.get(i))
+            .copied()
+            .unwrap_or(0);
+        (self.players | at) & (1 << player.index()) == 0
+    }
+}
+
+/// A claim an action made about hidden cards, as explanations word it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Claim {
+    /// An ask: the asker holds a card of the rank.
+    Holds { player: Player, rank: Rank },
+    /// An answer: the asked player held exactly this many (0: "Go fish").
+    Exactly {
+        player: Player,
+        rank: Rank,
+        cards: u8,
+    },
+    /// An unseen draw after "Go fish": not of the rank asked for.
+    NotDrawn { player: Player, rank: Rank },
+    /// No book owed: the player holds no four of a rank (`dealt`: since the deal).
+    NoFour { player: Player, dealt: bool },
+}
+
+/// A card drawn from the stock, in the order of the draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Drawn {
+    /// Drawn unseen by this player.
+    Hidden(Player),
+    /// Drawn and shown.
+    Shown(Rank),
+}
+
 /// Counts that could have reached four with the last action, whose book must come next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Owed {
@@ -231,6 +328,24 @@ pub struct Referee {
     owed: Owed,
     actions: usize,
     contradiction: Option<Contradiction>,
+    /// `None`: every claim is believed.
+    trust: Option<Box<Trust>>,
+    /// The draws so far, in order (at most the stock's size).
+    drawn: Vec<Drawn>,
+    /// The claims of the last action.
+    claims: Vec<Claim>,
+}
+
+impl Claim {
+    /// Whose claim it is.
+    pub(crate) fn player(self) -> Player {
+        match self {
+            Claim::Holds { player, .. }
+            | Claim::Exactly { player, .. }
+            | Claim::NotDrawn { player, .. }
+            | Claim::NoFour { player, .. } => player,
+        }
+    }
 }
 
 impl Referee {
@@ -244,6 +359,23 @@ impl Referee {
             owed: Owed::Opening,
             actions: 0,
             contradiction: None,
+            trust: None,
+            drawn: Vec::new(),
+            claims: Vec::new(),
+        }
+    }
+
+    /// A referee that believes only the claims `trust` trusts.
+    pub fn with_trust(rules: Rules, trust: Trust) -> Referee {
+        let mut referee = Referee::new(rules);
+        referee.trust = Some(Box::new(trust));
+        referee
+    }
+
+    fn trusts(&self, player: Player) -> bool {
+        match &self.trust {
+            None => true,
+            Some(trust) => trust.trusts(self.actions, player),
         }
     }
 
@@ -255,6 +387,9 @@ impl Referee {
         self.owed = Owed::Opening;
         self.actions = 0;
         self.contradiction = None;
+        self.trust = None;
+        self.drawn.clear();
+        self.claims.clear();
     }
 
     /// The rules.
@@ -302,6 +437,7 @@ impl Referee {
         let done = table.apply(action)?;
         let before = std::mem::replace(&mut self.table, table);
         self.actions += 1;
+        self.claims.clear();
         if self.contradiction.is_none() {
             if let Err(reason) = self.judge(&before, action, done) {
                 self.contradiction = Some(Contradiction {
@@ -322,6 +458,9 @@ impl Referee {
         hi: i32,
         reason: Reason,
     ) -> Result<(), Reason> {
+        if !self.trusts(player) {
+            return Ok(());
+        }
         let seen = i32::from(self.seen[player.index()][rank.index()]);
         if self
             .deal
@@ -339,6 +478,7 @@ impl Referee {
             Action::Book { player, rank } => Some((player, rank)),
             _ => None,
         };
+        self.record_claims(before, book, done);
         match self.owed {
             Owed::None => {}
             Owed::Opening if book.is_some() => {}
@@ -379,17 +519,17 @@ impl Referee {
                     Answer::Fish => 0,
                     Answer::Cards(k) => k,
                 };
-                self.claim(
-                    target,
+                let reason = Reason::WrongAnswer {
+                    player: target,
                     rank,
-                    cards.into(),
-                    cards.into(),
-                    Reason::WrongAnswer {
-                        player: target,
-                        rank,
-                        cards,
-                    },
-                )?;
+                    cards,
+                };
+                if self.trusts(target) {
+                    self.claim(target, rank, cards.into(), cards.into(), reason)?;
+                } else if cards > 0 {
+                    // The cards handed over were seen: at least that many were held.
+                    self.fact(target, rank, cards.into(), reason)?;
+                }
                 self.seen[target.index()][rank.index()] -= cards as i8;
                 self.seen[asker.index()][rank.index()] += cards as i8;
                 if cards > 0 {
@@ -397,6 +537,8 @@ impl Referee {
                 }
             }
             Move::Hidden { player, not } => {
+                self.drawn.push(Drawn::Hidden(player));
+                let not = not.filter(|_| self.trusts(player));
                 if !self.deal.hidden_draw(player.index(), not.map(Rank::index)) {
                     // Only a draw that must not be of one rank can fail: the stock holds
                     // nothing else.
@@ -406,6 +548,7 @@ impl Referee {
                 self.owed = Owed::All(player);
             }
             Move::Shown { player, rank } => {
+                self.drawn.push(Drawn::Shown(rank));
                 if !self.deal.shown_draw(rank.index()) {
                     return Err(Reason::ShownNotInStock { player, rank });
                 }
@@ -414,17 +557,86 @@ impl Referee {
             }
             Move::Book { player, rank } => {
                 let four = CARDS_PER_RANK as i32;
-                self.claim(
-                    player,
-                    rank,
-                    four,
-                    four,
-                    Reason::BookWithout { player, rank },
-                )?;
+                // The four cards are shown: a fact, whoever is trusted.
+                let seen = i32::from(self.seen[player.index()][rank.index()]);
+                if !self
+                    .deal
+                    .constrain(player.index(), rank.index(), four - seen, four - seen)
+                {
+                    return Err(Reason::BookWithout { player, rank });
+                }
                 self.seen[player.index()][rank.index()] -= four as i8;
             }
         }
         Ok(())
+    }
+
+    /// Notes the claims this action makes, for explanations.
+    fn record_claims(&mut self, before: &Table, book: Option<(Player, Rank)>, done: Move) {
+        self.claims.clear();
+        let big = |p: Player| before.size(p) >= CARDS_PER_RANK;
+        match self.owed {
+            Owed::None => {}
+            Owed::Opening if book.is_some() => {}
+            Owed::Opening => {
+                for player in self.rules.all_players().filter(|&p| big(p)) {
+                    self.claims.push(Claim::NoFour {
+                        player,
+                        dealt: true,
+                    });
+                }
+            }
+            Owed::One(player, rank) if book == Some((player, rank)) => {}
+            Owed::One(player, _) | Owed::All(player) => {
+                if big(player) {
+                    self.claims.push(Claim::NoFour {
+                        player,
+                        dealt: false,
+                    });
+                }
+            }
+        }
+        match done {
+            Move::Ask {
+                asker,
+                target,
+                rank,
+                answer,
+            } => {
+                let cards = match answer {
+                    Answer::Fish => 0,
+                    Answer::Cards(k) => k,
+                };
+                self.claims.push(Claim::Holds {
+                    player: asker,
+                    rank,
+                });
+                self.claims.push(Claim::Exactly {
+                    player: target,
+                    rank,
+                    cards,
+                });
+            }
+            Move::Hidden {
+                player,
+                not: Some(rank),
+            } => self.claims.push(Claim::NotDrawn { player, rank }),
+            _ => {}
+        }
+    }
+
+    /// At least `lo` cards of `rank` in `player`'s hand: seen, so believed whatever the trust.
+    fn fact(&mut self, player: Player, rank: Rank, lo: i32, reason: Reason) -> Result<(), Reason> {
+        let seen = i32::from(self.seen[player.index()][rank.index()]);
+        let four = CARDS_PER_RANK as i32;
+        if self
+            .deal
+            .constrain(player.index(), rank.index(), lo - seen, four - seen)
+        {
+            Ok(())
+        } else {
+            Err(reason)
+        }
     }
 
     /// After the last action `player` holds at most three of each rank not booked (of `only`,
@@ -459,9 +671,23 @@ impl Referee {
         Ok(())
     }
 
-    /// The deal model, for tests.
-    #[cfg(test)]
+    /// The deal model.
     pub(crate) fn deal_model(&self) -> &DealModel {
         &self.deal
+    }
+
+    /// The claims of the last action applied.
+    pub(crate) fn last_claims(&self) -> &[Claim] {
+        &self.claims
+    }
+
+    /// The draws so far, in order.
+    pub(crate) fn drawn(&self) -> &[Drawn] {
+        &self.drawn
+    }
+
+    /// The part of `player`'s count of `rank` that everybody saw.
+    pub(crate) fn seen(&self, player: Player, rank: Rank) -> i32 {
+        self.seen[player.index()][rank.index()].into()
     }
 }

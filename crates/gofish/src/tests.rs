@@ -352,7 +352,7 @@ fn rule_errors_name_the_line_and_the_rule() {
         ("1 A 2 A 2\n1 A 2 2 2", "player 2 hands over 2 cards, but holds only 1"),
         ("1 B A", "player 1 lays down a book, but holds only 3 cards"),
         ("1 A 2 A fish\n1 D\n2 B A", "a book is laid only at the start of the log or right after an action that gave that player cards"),
-        ("1 a 2 a FISH\n1 d\n2 A 1 A fish\n2 D\n1 A 2 x fish", "line 5: expected a rank"),
+        ("1 a 2 a FISH\n1 d\n2 A 1 2 fish\n2 D\n1 A 2 x fish", "line 5: expected a rank"),
     ];
     for (log, message) in cases {
         let error = error_of(&rules, log);
@@ -419,4 +419,135 @@ fn a_cheat_can_surface_many_actions_later() {
         })
         .collect();
     assert_eq!(verdict, exhaustive(&rules, &deals, &actions));
+}
+
+/// The hands and stock after the first `n` actions of `log` played from `cards` (which must
+/// make them honest): per player and rank, then per rank in the stock.
+fn counts_after(
+    rules: &Rules,
+    cards: &[u8],
+    log: &[Action],
+    n: usize,
+) -> (Vec<[u8; 13]>, [u8; 13]) {
+    let (players, hand) = (rules.players(), rules.hand());
+    let mut held = vec![[0u8; 13]; players];
+    for (i, &c) in cards[..players * hand].iter().enumerate() {
+        held[i / hand][c as usize] += 1;
+    }
+    let mut top = players * hand;
+    for &action in &log[..n] {
+        match action {
+            Action::Ask {
+                asker,
+                target,
+                rank,
+                answer: Answer::Cards(k),
+            } => {
+                held[target.index()][rank.index()] -= k;
+                held[asker.index()][rank.index()] += k;
+            }
+            Action::Ask { .. } => {}
+            Action::Draw { player, .. } => {
+                held[player.index()][cards[top] as usize] += 1;
+                top += 1;
+            }
+            Action::Book { player, rank } => held[player.index()][rank.index()] = 0,
+        }
+    }
+    let mut stock = [0u8; 13];
+    for &c in &cards[top..] {
+        stock[c as usize] += 1;
+    }
+    (held, stock)
+}
+
+fn rank_index(name: &str) -> u8 {
+    crate::rules::RANK_NAMES
+        .iter()
+        .position(|&n| n == name)
+        .unwrap() as u8
+}
+
+#[test]
+fn deals_knowledge_and_proofs_agree_with_every_deal() {
+    use crate::explain::{explain, Questions};
+    let questions = Questions {
+        proof: true,
+        suspects: true,
+        deal: true,
+        knowledge: true,
+        at: None,
+    };
+    for (players, ranks, hand, fish) in [
+        (2, 2, 3, FishTurn::Next),
+        (2, 3, 3, FishTurn::Asked),
+        (3, 3, 2, FishTurn::Next),
+    ] {
+        let rules = Rules::new(players, ranks, Some(hand), fish).unwrap();
+        let deals = arrangements(ranks);
+        let mut rng = SmallRng::seed_from_u64(99 + hand as u64);
+        for _ in 0..60 {
+            let deal = &deals[rng.random_range(0..deals.len())];
+            let log = play(&rules, deal, 0.15, &mut rng, 30);
+            let text: String = log.iter().map(|a| format!("{a}\n")).collect();
+            let e = explain(text.as_bytes(), &rules, &questions).unwrap();
+            let fits = match e.verdict {
+                Verdict::Honest => log.len(),
+                Verdict::Cheated { since } => since - 1,
+            };
+            // The deal shown makes the actions it claims to honest, by plain simulation.
+            let shown = e.deal.as_ref().unwrap();
+            assert_eq!(shown.fits, fits);
+            let cards: Vec<u8> = shown
+                .hands
+                .iter()
+                .flatten()
+                .chain(&shown.stock)
+                .map(|n| rank_index(n))
+                .collect();
+            assert_eq!(cards.len(), 4 * ranks, "{text}");
+            assert!(honest_prefix(&rules, &cards, &log) >= fits, "{text}");
+            // The ranges are the fewest and most over every deal that fits.
+            let k = e.knowledge.as_ref().unwrap();
+            let fitting: Vec<_> = deals
+                .iter()
+                .filter(|d| honest_prefix(&rules, d, &log) >= fits)
+                .map(|d| counts_after(&rules, d, &log, fits))
+                .collect();
+            for (p, hand) in k.hands.iter().enumerate() {
+                for range in &hand.ranks {
+                    let r = rank_index(&range.rank) as usize;
+                    let lo = fitting.iter().map(|(h, _)| h[p][r]).min().unwrap();
+                    let hi = fitting.iter().map(|(h, _)| h[p][r]).max().unwrap();
+                    assert_eq!(
+                        (range.min, range.max),
+                        (lo, hi),
+                        "player {p} rank {r}\n{text}"
+                    );
+                }
+            }
+            for range in &k.stock.ranks {
+                let r = rank_index(&range.rank) as usize;
+                let lo = fitting.iter().map(|(_, s)| s[r]).min().unwrap();
+                let hi = fitting.iter().map(|(_, s)| s[r]).max().unwrap();
+                assert_eq!((range.min, range.max), (lo, hi), "stock rank {r}\n{text}");
+            }
+            if let Verdict::Cheated { since } = e.verdict {
+                // A proof ends at the foul's action at the latest; it is empty only when
+                // what everybody saw fits no deal whatever anyone claimed.
+                let proof = e.proof.as_ref().unwrap();
+                assert!(proof.iter().all(|s| s.action <= since), "{text}");
+                let mut nobody = crate::Trust::everyone();
+                for p in rules.all_players() {
+                    nobody.distrust_player(p);
+                }
+                let mut referee = Referee::with_trust(rules, nobody);
+                for &action in &log[..since] {
+                    referee.apply(action).unwrap();
+                }
+                let physical = referee.verdict() != Verdict::Honest;
+                assert_eq!(proof.is_empty(), physical, "{text}");
+            }
+        }
+    }
 }

@@ -4,7 +4,9 @@
 //!
 //! The `explain_blow_ups` group holds the logs of issue 10 built to make naive proof and
 //! suspect searches quadratic or exponential: a proof of 50 001 claims in a log of 100 002
-//! actions, and sixteen lone cheaters after a million actions.
+//! actions, and sixteen lone cheaters after a million actions; and the honest log of issue 29
+//! whose denials made the deal model's repairs quadratic (524 288 actions, two players, 40 329
+//! sets of 26), explained as `--explain` does (proof and suspects).
 //!
 //! Run with `cargo bench -p fairplay-quartets --bench explain`.
 
@@ -13,7 +15,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion};
 use fairplay_quartets::explain::{explain, Questions};
 use fairplay_quartets::{audit, Rules, Verdict};
-use fairplay_sim::blow_ups::{many_asks, sixteen_lone_cheaters};
+use fairplay_sim::blow_ups::{denial_rounds, many_asks, sixteen_lone_cheaters};
 use fairplay_sim::quartets::{simulate_seeded, Config};
 
 /// The first seed from `seed` whose game has exactly 1000 actions and where cheating becomes
@@ -109,6 +111,16 @@ fn blow_ups(c: &mut Criterion) {
             b.iter(|| explain(black_box(log.as_bytes()), &rules, &suspects).unwrap())
         });
     }
+    let rules = Rules::new(2, 40_329, 26, None).unwrap();
+    let log = denial_rounds(40_329, 1 << 18);
+    let both = Questions {
+        proof: true,
+        suspects: true,
+        ..Questions::default()
+    };
+    group.bench_function("denial_rounds_524288_actions", |b| {
+        b.iter(|| explain(black_box(log.as_bytes()), &rules, &both).unwrap())
+    });
     group.finish();
 }
 

@@ -4,7 +4,10 @@
 //!   many denials, from the simulator;
 //!   `standard_1000/seat_audit` judges it as player 2 with their true hand (issue 13: within
 //!   10 % of `audit`), `standard_1000/true_deal` replays it on the true deal;
-//! * `scaling`: 10 players, 250 sets of 4, 100 cards each, at 10^3 .. 10^6 actions.
+//! * `scaling`: 10 players, 250 sets of 4, 100 cards each, at 10^3 .. 10^6 actions;
+//! * `denial_rounds`: the log of issue 29 that made the deal model's repairs quadratic (two
+//!   players, 40 329 sets of 26 cards, player 2 asking for card after card and player 1
+//!   denying each), at 2^15 .. 2^19 actions; 2^19 = 524 288 is the issue's log.
 //!
 //! Run with `cargo bench -p fairplay-quartets`.
 
@@ -14,6 +17,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use fairplay_quartets::notation::LogReader;
 use fairplay_quartets::truth::{replay, TrueDeal};
 use fairplay_quartets::{audit, audit_seat, Rules, SeatHand, Verdict};
+use fairplay_sim::blow_ups::denial_rounds;
 use fairplay_sim::quartets::{simulate_seeded, Config, Game};
 
 /// The first seed from `seed` whose game has exactly `actions` actions and is judged honest
@@ -91,5 +95,24 @@ fn scaling(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, standard, scaling);
+fn denials(c: &mut Criterion) {
+    let sets = 40_329;
+    let rules = Rules::new(2, sets, 26, None).unwrap();
+    let mut group = c.benchmark_group("denial_rounds_2p_40329x26");
+    group.sample_size(10);
+    for actions in [1 << 15, 1 << 17, 1 << 19] {
+        let log = denial_rounds(sets, actions / 2);
+        assert_eq!(
+            audit(log.as_bytes(), &rules).unwrap().verdict(),
+            Verdict::Honest
+        );
+        group.throughput(Throughput::Elements(actions as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(actions), &log, |b, log| {
+            b.iter(|| audit(black_box(log.as_bytes()), &rules).unwrap())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, standard, scaling, denials);
 criterion_main!(benches);

@@ -89,8 +89,14 @@ pub struct DealModel {
     seats: Vec<Seat>,
     /// Per `(player, set)`: `NO_NEED`, `EMPTY` or the card seated in the need slot.
     need: Vec<u32>,
-    /// Free cards each player holds in the witness, with each card's position in its list.
+    /// The free cards in each player's wild slot in the witness (each card knows its position
+    /// in its list). Cards seated in need slots are not listed: a scan for a wild card then
+    /// never walks past them, however many needs a long log opens.
     members: Vec<Vec<u32>>,
+    /// Per `(player, holder)`: where the last scan of `player`'s wild cards for one `holder`
+    /// may take ([`DealModel::wild_fitting`]) stopped. The next starts there, so the cards
+    /// `holder` may not take (banned from them for good) are not walked again and again.
+    fit_cursor: Vec<u32>,
     /// Per player: free cards left, unsettled needs, cards in the wild slot.
     slots: Vec<Slots>,
     feasible: bool,
@@ -167,6 +173,7 @@ impl DealModel {
                 .map(|&h| Vec::with_capacity(h as usize))
                 .collect(),
             slots: Vec::with_capacity(players),
+            fit_cursor: vec![0; players * players],
             feasible: true,
             unbuilt: false,
             failure: None,
@@ -213,6 +220,7 @@ impl DealModel {
             needs_open: 0,
             wild_load: i64::from(h),
         }));
+        self.fit_cursor.fill(0);
         self.feasible = true;
         self.unbuilt = false;
         self.failure = None;
@@ -317,9 +325,8 @@ impl DealModel {
                 let card = self
                     .held_in(player, set)
                     .expect("an open need agrees with the witness");
-                self.seats[card].in_need = true;
-                self.need[key] = card as u32;
-                self.slots[player].wild_load -= 1;
+                self.unseat(card);
+                self.seat(card, player, true);
             }
             debug_assert_eq!(self.slots[player].wild_load, self.wild_cap(player));
         }
@@ -416,9 +423,8 @@ impl DealModel {
         }
         if let Some(card) = self.held_in(player, set) {
             // The card stays in `player`'s hand, moving from the wild slot to the need slot.
-            self.seats[card].in_need = true;
-            self.need[key] = card as u32;
-            self.slots[player].wild_load -= 1;
+            self.unseat(card);
+            self.seat(card, player, true);
         } else {
             self.swap_into_need(player, set);
         }
@@ -438,15 +444,11 @@ impl DealModel {
                 continue;
             }
             let holder = self.seats[card].owner as usize;
-            let swap = self.members[player].iter().copied().find(|&other| {
-                !self.seats[other as usize].in_need
-                    && self.seats[other as usize].banned & (1 << holder) == 0
-            });
-            if let Some(other) = swap {
+            if let Some(other) = self.wild_fitting(player, holder, false, set) {
                 self.unseat(card);
-                self.unseat(other as usize);
+                self.unseat(other);
                 self.seat(card, player, true);
-                self.seat(other as usize, holder, false);
+                self.seat(other, holder, false);
                 return;
             }
         }
@@ -491,20 +493,31 @@ impl DealModel {
     }
 
     /// A wild card of `player` that may take `holder`'s empty seat: its need slot for `set`
-    /// when `in_need`, else its wild slot.
+    /// when `in_need` (a card of `set`, found among the set's cards), else its wild slot (any
+    /// card not banned from `holder`, found from where the last such scan stopped).
     fn wild_fitting(
-        &self,
+        &mut self,
         player: usize,
         holder: usize,
         in_need: bool,
         set: usize,
     ) -> Option<usize> {
-        self.members[player].iter().map(|&c| c as usize).find(|&c| {
-            let seat = &self.seats[c];
-            !seat.in_need
-                && seat.banned & (1 << holder) == 0
-                && (!in_need || c / self.cards_per_set == set)
-        })
+        let fits = |seat: &Seat| !seat.in_need && seat.banned & (1 << holder) == 0;
+        if in_need {
+            let first = set * self.cards_per_set;
+            return (first..first + self.cards_per_set).find(|&c| {
+                let seat = &self.seats[c];
+                seat.free && seat.owner as usize == player && fits(seat)
+            });
+        }
+        let list = &self.members[player];
+        let cursor = &mut self.fit_cursor[player * self.players + holder];
+        let start = (*cursor as usize).min(list.len());
+        let at = (start..list.len())
+            .chain(0..start)
+            .find(|&i| fits(&self.seats[list[i] as usize]))?;
+        *cursor = at as u32;
+        Some(list[at] as usize)
     }
 
     /// Seats the unseated `card` by one swap if there is one: a wild card of a player `card`
@@ -575,8 +588,8 @@ impl DealModel {
         if seated != NO_NEED {
             if seated != EMPTY {
                 // The card that served the need stays in `player`'s hand, as a wild card.
-                self.seats[seated as usize].in_need = false;
-                self.slots[player].wild_load += 1;
+                self.unseat(seated as usize);
+                self.seat(seated as usize, player, false);
             }
             self.need[key] = NO_NEED;
             self.slots[player].needs_open -= 1;
@@ -680,12 +693,12 @@ impl DealModel {
             self.seats[card].in_need = false;
         } else {
             self.slots[p].wild_load -= 1;
-        }
-        let list = &mut self.members[p];
-        let at = self.seats[card].position as usize;
-        list.swap_remove(at);
-        if let Some(&moved) = list.get(at) {
-            self.seats[moved as usize].position = at as u32;
+            let list = &mut self.members[p];
+            let at = self.seats[card].position as usize;
+            list.swap_remove(at);
+            if let Some(&moved) = list.get(at) {
+                self.seats[moved as usize].position = at as u32;
+            }
         }
         self.seats[card].owner = UNSEATED;
     }
@@ -698,9 +711,9 @@ impl DealModel {
             self.need[player * self.sets + card / self.cards_per_set] = card as u32;
         } else {
             self.slots[player].wild_load += 1;
+            self.seats[card].position = self.members[player].len() as u32;
+            self.members[player].push(card as u32);
         }
-        self.seats[card].position = self.members[player].len() as u32;
-        self.members[player].push(card as u32);
     }
 
     fn everyone(&self) -> u16 {

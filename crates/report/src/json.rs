@@ -9,6 +9,7 @@ use fairplay_core::{Game, Judgement, LogError, SCHEMA_VERSION};
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use crate::gofish::GoFishDetails;
 use crate::quartets::QuartetsDetails;
 use crate::sequence::SequenceDetails;
 
@@ -93,6 +94,8 @@ enum AnyDocument<'a> {
     Quartets(Document<'a, QuartetsDetails<'a>>),
     /// A Sequence log.
     Sequence(Document<'a, SequenceDetails<'a>>),
+    /// A Go Fish log.
+    GoFish(Document<'a, GoFishDetails<'a>>),
     /// A log that could not be judged.
     Error(ErrorDocument<'a>),
 }

@@ -8,6 +8,8 @@
 //!   Lines, and the batch summary; `explained`: the explanation a batch row carries with
 //!   `--explain`;
 //! * [`json`]: one JSON document per log or error, with a schema generated from the types;
+//! * [`gofish`]: the report of an explained Go Fish verdict (proof, suspects, a deal with the
+//!   stock's order, what a watcher knows);
 //! * [`quartets`] and [`sequence`]: the human reports of explained verdicts (the proof, the
 //!   suspects, what a watcher knows; the illegal move and the board).
 //!
@@ -19,6 +21,7 @@
 
 #[cfg(feature = "batch")]
 pub mod explained;
+pub mod gofish;
 pub mod json;
 pub mod live;
 pub mod quartets;

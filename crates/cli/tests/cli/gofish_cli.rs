@@ -119,3 +119,43 @@ fn live_lines_and_batch_detection() {
     assert!(rows.contains(",gofish,foul,3,3,3,ask-without,"), "{rows}");
     assert!(rows.contains(",quartets,fair,"), "{rows}");
 }
+
+#[test]
+fn explanations_in_text_and_json() {
+    let late = "1 A 2 A fish\n1 D\n2 A 1 3 2\n2 B 3\n2 A 1 2 2\n2 B 2\n";
+    let five = ["--players", "2", "--ranks", "3", "--hand", "5"];
+    let (status, out, _) = run(&[&five[..], &["--explain"]].concat(), late);
+    assert_eq!(status, 0);
+    assert!(out.starts_with("no\n5\n\nWhy: "), "{out}");
+    assert!(out.contains("action 1 (line 1) `1 A 2 A fish`: "), "{out}");
+    assert!(
+        out.contains("Suspects: only player 2 could be the one cheater"),
+        "{out}"
+    );
+    let schema = validator();
+    let args = [
+        &five[..],
+        &["--explain", "--deal", "--knowledge", "--format", "json"],
+    ]
+    .concat();
+    let (status, out, _) = run(&args, late);
+    assert_eq!(status, 0);
+    let document = assert_valid(&schema, &out);
+    let explanation = &document["explanation"];
+    assert_eq!(explanation["reason"]["kind"], "wrong-answer");
+    assert_eq!(explanation["proof"][0]["action"], 1);
+    assert_eq!(explanation["suspects"]["players"], serde_json::json!([2]));
+    assert_eq!(explanation["deal"]["fits"], 4);
+    assert_eq!(explanation["knowledge"]["after"], 4);
+    // The deal's hands and stock hold the whole deck.
+    let cards: usize = explanation["deal"]["hands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_array().unwrap().len())
+        .sum::<usize>()
+        + explanation["deal"]["stock"].as_array().unwrap().len();
+    assert_eq!(cards, 12);
+    // The default output stays the contract alone.
+    assert_eq!(run(&five, late).1, "no\n5\n");
+}

@@ -299,3 +299,65 @@ fn an_endless_deal_file_is_read_with_a_bound() {
     );
     assert!(highest < ENDLESS_PEAK, "peak {highest} bytes");
 }
+
+/// Runs `fairplay` with `args` to its end, with its peak memory polled from `/proc`.
+fn run_polled(args: &[&std::ffi::OsStr]) -> (std::process::Output, u64) {
+    let mut child = Command::new(fairplay().get_program())
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut highest = 0;
+    while child.try_wait().unwrap().is_none() {
+        highest = highest.max(peak(&child).unwrap_or(0));
+        thread::sleep(Duration::from_millis(2));
+    }
+    (child.wait_with_output().unwrap(), highest)
+}
+
+#[test]
+fn batch_tells_a_streamed_logs_game_from_its_first_action_however_far() {
+    let dir = tempfile::tempdir().unwrap();
+    // Past the 16 MiB a batch reads whole, and past any prefix: 40 MiB of blank lines.
+    let blank = b"\n".repeat(20 << 20);
+    let spaced = b" \r\n".repeat(7 << 20);
+    let fair = [&b"2\n"[..], &blank, &spaced, b"1 A 2 3C no\n2 A 1 3C no\n"].concat();
+    std::fs::write(dir.path().join("fair.log"), &fair).unwrap();
+    // The same distance before a line of no game, and before a malformed line.
+    let lines = 2 + (20 << 20) + (7 << 20);
+    let unknown = [&b"2\n"[..], &blank, &spaced, b"hello\n"].concat();
+    std::fs::write(dir.path().join("unknown.log"), &unknown).unwrap();
+    let late = [
+        &b"3\n"[..],
+        &blank,
+        &spaced,
+        b"1 A 2 3C no\n2 A 1 3C no\nbad\n",
+    ]
+    .concat();
+    std::fs::write(dir.path().join("late.log"), &late).unwrap();
+    let (output, highest) = run_polled(&[
+        "batch".as_ref(),
+        "--format".as_ref(),
+        "csv".as_ref(),
+        dir.path().as_os_str(),
+    ]);
+    let rows = String::from_utf8(output.stdout).unwrap();
+    let row = |name: &str| {
+        rows.lines()
+            .find(|r| r.contains(name))
+            .unwrap_or_else(|| panic!("{name}: {rows}"))
+            .to_owned()
+    };
+    assert!(row("fair.log").contains(",quartets,fair,,,2,"), "{rows}");
+    assert!(
+        row("unknown.log").contains(&format!(",error,,{lines},,unknown-game,")),
+        "{rows}"
+    );
+    assert!(
+        row("late.log").contains(&format!(",quartets,error,,{},", lines + 2)),
+        "{rows}"
+    );
+    assert!(highest < ENDLESS_PEAK, "peak {highest} bytes");
+}

@@ -1,0 +1,386 @@
+//! Explanations of a verdict: a minimal proof, the suspects, a possible deal with the stock's
+//! order, and what a watcher knows (the range of every count). Each is computed by judging
+//! the log again with the same referee, never by a second set of rules.
+
+use fairplay_core::LogError;
+use fairplay_text::Lines;
+
+use crate::action::Action;
+use crate::game::rule_error;
+use crate::notation::parse_action;
+use crate::referee::{Claim, Drawn};
+use crate::rules::{Player, Rank, Rules};
+use crate::{Contradiction, Referee, Trust, Verdict};
+
+/// What to explain besides the verdict.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Questions {
+    /// A minimal set of actions whose claims cannot all be true (a foul only).
+    pub proof: bool,
+    /// The players who alone could be the cheater (a foul only).
+    pub suspects: bool,
+    /// A deal, with the stock's order, that makes every action honest (before the foul, if
+    /// there is one).
+    pub deal: bool,
+    /// The range of every count: after the log (before the foul), or after action `at`.
+    pub knowledge: bool,
+    /// With `knowledge`: after this action instead.
+    pub at: Option<usize>,
+}
+
+/// One action of a proof: its claims, in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
+pub struct ProofStep {
+    /// The 1-based action.
+    pub action: usize,
+    /// Its line.
+    pub line: usize,
+    /// The action as written.
+    pub text: String,
+    /// What it claims about hidden cards, in plain words.
+    pub claims: Vec<String>,
+}
+
+/// A deal that makes every action of a log (or of its part before the foul) honest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
+pub struct PossibleDeal {
+    /// The actions it makes honest: 1 to this one.
+    pub fits: usize,
+    /// Each player's dealt hand, player 1 first, ranks in order.
+    pub hands: Vec<Vec<String>>,
+    /// The stock from the top: the cards drawn, in order, then the cards never drawn.
+    pub stock: Vec<String>,
+}
+
+/// The range of one count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
+pub struct Range {
+    /// The rank.
+    pub rank: String,
+    /// The fewest cards of it in any deal that fits.
+    pub min: u8,
+    /// The most.
+    pub max: u8,
+}
+
+/// What a watcher knows about one hand, or the stock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
+pub struct Holding {
+    /// The player, or `None` for the stock.
+    pub player: Option<u32>,
+    /// Cards held.
+    pub cards: usize,
+    /// The range of each rank not booked.
+    pub ranks: Vec<Range>,
+}
+
+/// What a watcher knows after an action: the range of every count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
+pub struct Knowledge {
+    /// After this action (0: before the first).
+    pub after: usize,
+    /// The ranks whose books are laid.
+    pub booked: Vec<String>,
+    /// Each player's hand, player 1 first.
+    pub hands: Vec<Holding>,
+    /// The stock.
+    pub stock: Holding,
+}
+
+/// A verdict with the explanations asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// The rules.
+    pub rules: Rules,
+    /// Actions in the log.
+    pub actions: usize,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Why, for a foul.
+    pub contradiction: Option<Contradiction>,
+    /// A minimal proof.
+    pub proof: Option<Vec<ProofStep>>,
+    /// The players who alone could have cheated.
+    pub suspects: Option<Vec<Player>>,
+    /// A possible deal.
+    pub deal: Option<PossibleDeal>,
+    /// What a watcher knows.
+    pub knowledge: Option<Knowledge>,
+}
+
+/// A log read and judged: its actions up to the foul (all of them if none), with lines and
+/// the claims each made.
+struct Judged {
+    actions: Vec<(Action, usize)>,
+    claims: Vec<Vec<Claim>>,
+    total: usize,
+    contradiction: Option<Contradiction>,
+}
+
+fn read(log: &[u8], rules: &Rules) -> Result<Judged, LogError> {
+    let mut referee = Referee::new(*rules);
+    let mut lines = Lines::new(log);
+    let mut judged = Judged {
+        actions: Vec::new(),
+        claims: Vec::new(),
+        total: 0,
+        contradiction: None,
+    };
+    while let Some(line) = lines.next_line() {
+        let number = lines.number();
+        if judged.contradiction.is_some() {
+            judged.total += usize::from(!line.trim_ascii().is_empty());
+            continue;
+        }
+        let Some(raw) = parse_action(line, number)? else {
+            continue;
+        };
+        judged.total += 1;
+        let action = rules
+            .check(raw)
+            .map_err(|e| rule_error(e.into(), number, judged.total))?;
+        referee
+            .apply(action)
+            .map_err(|e| rule_error(e, number, judged.total))?;
+        judged.actions.push((action, number));
+        judged.claims.push(referee.last_claims().to_vec());
+        judged.contradiction = referee.contradiction();
+    }
+    Ok(judged)
+}
+
+/// The referee after `actions`, believing what `trust` trusts.
+fn replay(rules: &Rules, actions: &[(Action, usize)], trust: Option<&Trust>) -> Referee {
+    let mut referee = match trust {
+        Some(trust) => Referee::with_trust(*rules, trust.clone()),
+        None => Referee::new(*rules),
+    };
+    for &(action, _) in actions {
+        // Each action was legal when the log was read; the same table accepts it again.
+        if referee.apply(action).is_err() || referee.contradiction().is_some() {
+            break;
+        }
+    }
+    referee
+}
+
+/// Judges `log` and explains the verdict as `questions` ask.
+///
+/// ```
+/// use fairplay_gofish::explain::{explain, Questions};
+/// use fairplay_gofish::{FishTurn, Rules};
+/// let rules = Rules::new(2, 3, Some(3), FishTurn::Next).unwrap();
+/// let questions = Questions { proof: true, suspects: true, ..Questions::default() };
+/// let e = explain(b"1 A 2 A fish\n1 D\n2 A 1 A 1\n", &rules, &questions).unwrap();
+/// let proof = e.proof.unwrap();
+/// assert_eq!(proof.iter().map(|s| s.action).collect::<Vec<_>>(), [1, 3]);
+/// assert_eq!(e.suspects.unwrap().iter().map(|p| p.number()).collect::<Vec<_>>(), [2]);
+/// ```
+pub fn explain(log: &[u8], rules: &Rules, questions: &Questions) -> Result<Explanation, LogError> {
+    let judged = read(log, rules)?;
+    let verdict = match judged.contradiction {
+        None => Verdict::Honest,
+        Some(c) => Verdict::Cheated { since: c.action },
+    };
+    let mut explanation = Explanation {
+        rules: *rules,
+        actions: judged.total,
+        verdict,
+        contradiction: judged.contradiction,
+        proof: None,
+        suspects: None,
+        deal: None,
+        knowledge: None,
+    };
+    // The actions every deal still fits.
+    let fitting = match verdict {
+        Verdict::Honest => judged.actions.len(),
+        Verdict::Cheated { since } => since - 1,
+    };
+    if let (Verdict::Cheated { .. }, true) = (verdict, questions.proof) {
+        explanation.proof = Some(proof(rules, &judged));
+    }
+    if let (Verdict::Cheated { .. }, true) = (verdict, questions.suspects) {
+        let suspects = rules
+            .all_players()
+            .filter(|&p| {
+                let mut trust = Trust::everyone();
+                trust.distrust_player(p);
+                replay(rules, &judged.actions, Some(&trust)).verdict() == Verdict::Honest
+            })
+            .collect();
+        explanation.suspects = Some(suspects);
+    }
+    if questions.deal {
+        let referee = replay(rules, &judged.actions[..fitting], None);
+        explanation.deal = Some(deal(rules, &referee, fitting));
+    }
+    if questions.knowledge {
+        let at = questions.at.unwrap_or(fitting).min(fitting);
+        let referee = replay(rules, &judged.actions[..at], None);
+        explanation.knowledge = Some(knowledge(rules, &referee, at));
+    }
+    Ok(explanation)
+}
+
+/// A minimal set of claims that cannot all be true: set aside each player's claims at each
+/// action in turn, and keep them aside whenever the rest still admit no deal.
+fn proof(rules: &Rules, judged: &Judged) -> Vec<ProofStep> {
+    let mut trust = Trust::everyone();
+    let mut steps = Vec::new();
+    for (i, claims) in judged.claims.iter().enumerate() {
+        let action = i + 1;
+        let mut kept: Vec<String> = Vec::new();
+        for player in rules.all_players() {
+            let theirs: Vec<&Claim> = claims.iter().filter(|c| c.player() == player).collect();
+            if theirs.is_empty() {
+                continue;
+            }
+            trust.distrust_claims(action, player);
+            if replay(rules, &judged.actions, Some(&trust)).verdict() == Verdict::Honest {
+                trust.trust_claims(action, player);
+                kept.extend(theirs.iter().map(ToString::to_string));
+            }
+        }
+        if !kept.is_empty() {
+            let (written, line) = judged.actions[i];
+            steps.push(ProofStep {
+                action,
+                line,
+                text: written.to_string(),
+                claims: kept,
+            });
+        }
+    }
+    steps
+}
+
+fn deal(rules: &Rules, referee: &Referee, fits: usize) -> PossibleDeal {
+    let (dealt, hidden) = referee.deal_model().witness();
+    let hands = dealt
+        .iter()
+        .map(|counts| {
+            counts
+                .iter()
+                .enumerate()
+                .flat_map(|(r, &n)| std::iter::repeat_n(crate::rules::RANK_NAMES[r], n.into()))
+                .map(String::from)
+                .collect()
+        })
+        .collect();
+    let mut hidden = hidden.into_iter();
+    let mut stock: Vec<String> = referee
+        .drawn()
+        .iter()
+        .map(|drawn| match *drawn {
+            Drawn::Shown(rank) => rank.name().to_string(),
+            Drawn::Hidden(_) => {
+                let rank = hidden.next().map_or(0, |(_, r)| r);
+                crate::rules::RANK_NAMES[rank].to_string()
+            }
+        })
+        .collect();
+    for (r, &n) in referee.deal_model().stock_left().iter().enumerate() {
+        for _ in 0..n {
+            stock.push(crate::rules::RANK_NAMES[r].to_string());
+        }
+    }
+    debug_assert_eq!(stock.len(), rules.stock());
+    PossibleDeal { fits, hands, stock }
+}
+
+fn knowledge(rules: &Rules, referee: &Referee, after: usize) -> Knowledge {
+    let open: Vec<Rank> = rules
+        .all_ranks()
+        .filter(|&r| !referee.is_booked(r))
+        .collect();
+    let model = referee.deal_model();
+    let hands = rules
+        .all_players()
+        .map(|p| Holding {
+            player: Some(p.number()),
+            cards: referee.hand_size(p),
+            ranks: open
+                .iter()
+                .map(|&r| {
+                    let (lo, hi) = model.range(Some(p.index()), r.index());
+                    let seen = referee.seen(p, r);
+                    let count = |x: u8| (i32::from(x) + seen).clamp(0, 4) as u8;
+                    Range {
+                        rank: r.name().to_string(),
+                        min: count(lo),
+                        max: count(hi),
+                    }
+                })
+                .collect(),
+        })
+        .collect();
+    let stock = Holding {
+        player: None,
+        cards: referee.stock_size(),
+        ranks: open
+            .iter()
+            .map(|&r| {
+                let (min, max) = model.range(None, r.index());
+                Range {
+                    rank: r.name().to_string(),
+                    min,
+                    max,
+                }
+            })
+            .collect(),
+    };
+    Knowledge {
+        after,
+        booked: rules
+            .all_ranks()
+            .filter(|&r| referee.is_booked(r))
+            .map(|r| r.name().to_string())
+            .collect(),
+        hands,
+        stock,
+    }
+}
+
+impl std::fmt::Display for Claim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Claim::Holds { player, rank } => {
+                write!(f, "player {player} holds a card of rank {rank}")
+            }
+            Claim::Exactly {
+                player,
+                rank,
+                cards: 0,
+            } => write!(f, "player {player} holds no card of rank {rank}"),
+            Claim::Exactly {
+                player,
+                rank,
+                cards,
+            } => write!(
+                f,
+                "player {player} held no more than the {cards} of rank {rank} handed over"
+            ),
+            Claim::NotDrawn { player, rank } => write!(
+                f,
+                "the card player {player} drew unseen is not of rank {rank}"
+            ),
+            Claim::NoFour {
+                player,
+                dealt: true,
+            } => write!(
+                f,
+                "player {player} was not dealt four of a rank (no book was laid)"
+            ),
+            Claim::NoFour { player, .. } => write!(
+                f,
+                "player {player} holds no four of a rank (no book was laid at once)"
+            ),
+        }
+    }
+}
