@@ -212,3 +212,32 @@ test('at the table, Sequence: picked moves, the live verdict, undo, reload, expo
   assert.equal(await page.$$eval('#board .chip', (c) => c.length), 3);
   await page.context().close();
 });
+
+test('at the table, Sequence (full rules): a move is a tap on the board and a tap on "place a chip"', async () => {
+  const page = await open('', { viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true } });
+  await page.check('input[name=rules][value=full]');
+  await page.tap('#tab-table');
+  await page.check('input[name=t-game][value=sequence]');
+  const lines = ['1 5h P E5', '2 2c P G4', '3 7c P C5'];
+  let taps = 0;
+  for (const line of lines) {
+    const square = line.split(' ')[3];
+    await page.tap(`#s-board [data-square=${square}]`);
+    assert.equal(await page.$eval(`#s-board [data-square=${square}]`, (c) => c.getAttribute('aria-selected')), 'true');
+    await page.tap('#s-place');
+    taps += 2;
+  }
+  assert.equal(taps, 6);
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('fairplay.table.sequence')).join('|')), lines.join('|'));
+  const live = cli(['sequence', '--rules', 'full', '--live', '--format', 'json'], lines.join('\n') + '\n').filter((e) => e.event === 'step');
+  assert.equal(await page.$eval('#t-verdict', (v) => v.dataset.verdict), live.at(-1).verdict);
+  // The board shows the position after the moves, each chip named by its team.
+  const chips = await page.$$eval('#s-board [role=gridcell]', (cells) => cells.filter((c) => / chip/.test(c.getAttribute('aria-label'))).map((c) => c.getAttribute('aria-label')));
+  assert.deepEqual(chips.sort(), ['C5, 7c, blue chip', 'E5, 5h, blue chip', 'G4, 2c, green chip'].sort());
+  // The keyboard chooses a square too: Enter on the focused one.
+  await page.focus('#s-board [data-square=C5]');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.$eval('#s-square', (s) => s.value), 'D5');
+  await page.context().close();
+});

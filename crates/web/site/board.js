@@ -12,11 +12,12 @@ export function squareName(i) {
 }
 
 /** The board for `squares` (the card each square shows, '' for a corner), labelled in the
- * words of `t`; `update` then shows the marks of a position. */
-export function buildBoard(squares, t) {
+ * words of `t`; `update` then shows the marks of a position. With `pick`, a square is chosen
+ * by a tap, Enter or Space (`pick(name, card)`) and shown selected (`select`). */
+export function buildBoard(squares, t, { id = 'board', pick = null } = {}) {
   const board = document.createElement('div');
   board.className = 'board';
-  board.id = 'board';
+  board.id = id;
   board.setAttribute('role', 'grid');
   board.setAttribute('aria-label', t('boardLabel'));
   board.setAttribute('aria-rowcount', String(SIZE));
@@ -64,6 +65,12 @@ export function buildBoard(squares, t) {
       PageUp: col,
       PageDown: (SIZE - 1) * SIZE + col,
     }[event.key];
+    if (pick && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+      select(cells[i].name);
+      pick(cells[i].name, cells[i].card);
+      return;
+    }
     if (to === undefined) return;
     event.preventDefault();
     event.stopPropagation();
@@ -71,8 +78,17 @@ export function buildBoard(squares, t) {
   });
   board.addEventListener('click', (event) => {
     const i = cells.findIndex((c) => c.square === event.target.closest('.sq'));
-    if (i >= 0) focus(i);
+    if (i < 0) return;
+    focus(i);
+    if (pick) { select(cells[i].name); pick(cells[i].name, cells[i].card); }
   });
+
+  /** Shows square `name` (or none) as the one chosen. */
+  function select(name) {
+    for (const cell of cells) {
+      if (pick) cell.square.setAttribute('aria-selected', String(cell.name === name));
+    }
+  }
 
   /** Shows `marks` (one per square: `*` a corner, `.` empty, `b`/`g`/`r` a team's chip,
    * upper case in a completed sequence) with square `illegal` (a name, or null) marked. */
@@ -107,5 +123,6 @@ export function buildBoard(squares, t) {
     });
   }
 
-  return { element: board, cells, update };
+  if (pick) select(null);
+  return { element: board, cells, update, select };
 }

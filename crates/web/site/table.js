@@ -1,7 +1,7 @@
 // "At the table": the game entered as it is played (Quartets or Sequence), judged as a live
 // game after each entry; the entries survive a reload (localStorage) and export as a log.
 import { refusal } from './i18n.js';
-import { squareName } from './board.js';
+import { squareName, buildBoard } from './board.js';
 
 const KEY = 'fairplay.table';
 const $ = (id) => document.getElementById(id);
@@ -137,6 +137,30 @@ function fillSequence() {
   keep('s-card', (select) => select.replaceChildren(...[...cards, ...JACKS].map((c) => option(c))));
   keep('s-square', (select) => select.replaceChildren(option('', api.t('bySpot')),
     ...names.map((name, i) => option(name, board[i] ? `${name} · ${board[i]}` : `${name} ★`))));
+  showTableBoard();
+}
+
+/** The board at the table (the full rules know squares): the position after the entries, a
+ * tap on a square choosing it and its card (a Jack chosen stays). */
+let tableBoard = null;
+
+function showTableBoard() {
+  const sequence = api.choice().sequence;
+  const box = $('s-board');
+  box.hidden = sequence.rules !== 'full';
+  if (box.hidden) return;
+  const key = api.t('boardLabel');
+  if (tableBoard?.key !== key) {
+    tableBoard = { key, ...buildBoard(board, api.t, { id: 's-board-grid', pick: (name, card) => {
+      $('s-square').value = name;
+      if (card && !JACKS.includes($('s-card').value)) $('s-card').value = card;
+    } }) };
+    box.replaceChildren(tableBoard.element);
+  }
+  const log = `${entries.length}\n${entries.map((e) => `${e}\n`).join('')}`;
+  const position = api.call({ op: 'step', log, after: entries.length, game: 'sequence', sequence });
+  if (position.board?.rows) tableBoard.update(position.board.rows.join(''), null);
+  tableBoard.select($('s-square').value || null);
 }
 
 /** A Sequence entry: `turn card P|R spot [team]` or `turn card D [team]`, as the notation
