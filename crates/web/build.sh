@@ -24,4 +24,7 @@ for game in quartets sequence; do
   done
 done
 (IFS=,; echo "[${names[*]}]") > "$out/examples/index.json"
+# The service worker's cache is named by the site's files: a new build, a new cache.
+version="$(cat "$out"/*.html "$out"/*.js "$out"/*.css "$out/fairplay.wasm" "$out/examples/index.json" | sha256sum | cut -c1-16)"
+sed -i "s/fairplay-VERSION/fairplay-$version/" "$out/sw.js"
 echo "site: $out ($(du -sk "$out" | cut -f1) KB)"

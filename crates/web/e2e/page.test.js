@@ -17,6 +17,8 @@ async function gridRow(page, card) {
 
 /** Checks every card of the grid against the command line's knowledge after `k` actions. */
 async function checkGrid(page, file, k) {
+  // The grid is updated when the worker answers the step.
+  await page.evaluate(() => window.fairplay.stepped);
   const knowledge = cli(['quartets', file, '--knowledge', '--at', String(k), '--format', 'json']).explanation.knowledge;
   const cells = await page.$$eval('#grid tbody tr', (rows) => rows.map((row) => [row.dataset.card,
     [...row.querySelectorAll('td')].map((c) => [Number(c.dataset.player), c.className])]));
@@ -72,6 +74,7 @@ test('stepping a Quartets log: marks, proof, grid and keys', async () => {
   assert.equal(await page.$eval('#actions li[aria-current=step]', (li) => li.dataset.step), '2');
   await checkGrid(page, file, 2);
   await page.keyboard.press('End');
+  await page.evaluate(() => window.fairplay.stepped);
   // After the contradiction the grid shows what was known just before it.
   assert.match(await page.$eval('#view', (v) => v.textContent), /after action 3/);
   await page.context().close();
@@ -124,6 +127,8 @@ test('a 1000-action log: verdict from paste, grid at several steps, step time', 
       const from = window.fairplay.step;
       const started = performance.now();
       act();
+      // Until the worker's answer is shown, and the style and layout it causes.
+      await window.fairplay.stepped;
       document.documentElement.getBoundingClientRect();
       void document.documentElement.offsetHeight;
       out.work.push(performance.now() - started);
@@ -131,10 +136,11 @@ test('a 1000-action log: verdict from paste, grid at several steps, step time', 
       out.engine.push(window.fairplay.engineMs);
       // Which step this was: a jump by the slider or an arrow key, from and to which action.
       out.what.push({ kind, from, to: window.fairplay.step });
+      if (window.fairplay.step === from) throw new Error(`a ${kind} from ${from} did not step`);
       await frame();
       out.frame.push(performance.now() - started);
     };
-    const key = (name) => document.body.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true }));
+    const key = (name) => document.getElementById('actions').dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true }));
     for (const k of [1, 100, 250, 500, 750, 900, 999, 1000, 2, 600]) {
       await time(() => { slider.value = String(k); slider.dispatchEvent(new Event('input')); }, 'jump');
       for (const name of k > 995 ? ['ArrowLeft', 'ArrowLeft', 'ArrowRight', 'ArrowLeft'] : ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft']) {
@@ -165,11 +171,13 @@ test('a 1000-action log: verdict from paste, grid at several steps, step time', 
     const times = [];
     for (let i = 0; i < 3; i++) {
       go(from);
+      await window.fairplay.stepped;
       await frame();
       await frame();
       const started = performance.now();
       if (kind === 'jump') go(to);
-      else document.body.dispatchEvent(new KeyboardEvent('keydown', { key: to > from ? 'ArrowRight' : 'ArrowLeft', bubbles: true }));
+      else document.getElementById('actions').dispatchEvent(new KeyboardEvent('keydown', { key: to > from ? 'ArrowRight' : 'ArrowLeft', bubbles: true }));
+      await window.fairplay.stepped;
       document.documentElement.getBoundingClientRect();
       times.push(performance.now() - started);
       if (window.fairplay.step !== to) throw new Error(`step ${window.fairplay.step}, not ${to}`);
@@ -203,6 +211,7 @@ test('the Sequence board matches the command line, illegal square marked', async
   assert.equal(await page.$eval('#board .sq.illegal', (s) => s.dataset.square), expected.explanation.illegal.square);
   assert.match(await page.$eval('#illegal', (p) => p.textContent), new RegExp(expected.explanation.illegal.rule));
   await page.keyboard.press('Home');
+  await page.evaluate(() => window.fairplay.stepped);
   assert.equal(await page.$$eval('#board .chip', (c) => c.length), 0);
   await page.context().close();
 });
@@ -400,7 +409,7 @@ test('a seat: "I am player 2 and was dealt ...", the grid and the verdict from t
   assert.equal(await page.$eval('#seat-is', (p) => p.textContent), `I am player 2 and was dealt ${hand.replaceAll(',', ' ')}`);
   const last = expected.verdict.kind === 'foul' ? expected.verdict.action - 1 : 1000;
   for (const k of [0, 1, 100, Math.min(500, last), last]) {
-    await page.evaluate((step) => { const s = document.getElementById('slider'); s.value = String(step); s.dispatchEvent(new Event('input')); }, k);
+    await page.evaluate((step) => { const s = document.getElementById('slider'); s.value = String(step); s.dispatchEvent(new Event('input')); return window.fairplay.stepped; }, k);
     const knowledge = cli(['quartets', file, ...seat, '--knowledge', '--at', String(k), '--format', 'json']).explanation.knowledge;
     const cells = new Map(await page.$$eval('#grid tbody tr', (rows) => rows.map((row) => [row.dataset.card,
       [...row.querySelectorAll('td')].map((c) => [Number(c.dataset.player), c.className])])));
@@ -412,7 +421,7 @@ test('a seat: "I am player 2 and was dealt ...", the grid and the verdict from t
     }
   }
   // The seat sees more than a watcher: player 2's own cards are certain from the start.
-  await page.evaluate(() => { const s = document.getElementById('slider'); s.value = '0'; s.dispatchEvent(new Event('input')); });
+  await page.evaluate(() => { const s = document.getElementById('slider'); s.value = '0'; s.dispatchEvent(new Event('input')); return window.fairplay.stepped; });
   for (const card of hand.split(',')) {
     assert.equal(await page.$eval(`#grid tr[data-card="${card}"] td[data-player="2"]`, (c) => c.className), 'certain', card);
   }

@@ -1,6 +1,6 @@
 // The page: presentation only. Every verdict, reason and explanation comes from the engines
 // through engine.js; this file lays them out, steps through them and keeps the user's input.
-import { load, call } from './engine.js';
+import { load, call, inWorker } from './engine.js';
 import { t, count, reason, why, error as errorText, refusal, seatLine, setLang, preferred, lang, illegalWhat, suspects } from './i18n.js';
 import { fragment, parse } from './share.js';
 import { table } from './table.js';
@@ -19,10 +19,47 @@ const el = (tag, attrs = {}, ...children) => {
   return node;
 };
 
+/** localStorage that never throws: a value it cannot hold (too long, no room, no storage)
+ * is dropped, and the page says that the log will not survive a reload. */
+const KEEP = 1 << 21;
+function store(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+    return value !== null;
+  } catch {
+    try { localStorage.removeItem(key); } catch { /* no storage at all */ }
+    return false;
+  }
+}
+function stored(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+
+/** Keeps the editor's text for a reload: written a moment after the last change (a long log
+ * is not written at every key) and when the page is left. */
+const keeping = { log: null, timer: 0 };
+function keep(log) {
+  keeping.log = log;
+  clearTimeout(keeping.timer);
+  keeping.timer = setTimeout(flushKeep, 300);
+  if (log.length > KEEP) $('kept-notice').hidden = false;
+}
+function flushKeep() {
+  if (keeping.log === null) return;
+  const log = keeping.log;
+  keeping.log = null;
+  $('kept-notice').hidden = store('fairplay.log', log.length <= KEEP ? log : null) || log.length === 0;
+}
+
 /** What the page shows: the last judgement and the step. Read by the browser tests. */
-const state = { result: null, step: 0, deck: null, judgeMs: 0, stepMs: 0, engineMs: 0, embed: null, ticket: 0, complete: null };
+const state = { result: null, step: 0, deck: null, judgeMs: 0, stepMs: 0, engineMs: 0, embed: null, ticket: 0, complete: null, stepped: Promise.resolve(true) };
 window.fairplay = state;
 state.call = (request) => call(request);
+/** The judge view's engine, in a Web Worker: every request it sends resolves later. */
+const ask = inWorker();
+state.ask = ask;
+state.editorText = () => editor.text();
 
 /** The game and rules the controls choose, as a request's fields. */
 export function choice() {
@@ -40,34 +77,84 @@ export function choice() {
   };
 }
 
-function actionCount() { return state.result?.actions?.length ?? 0; }
+function actionCount() { return state.result?.actions?.count ?? 0; }
+
+/** Action `i` (0-based) of the judged log: its line and its text (the worker packs them). */
+function actionAt(i) {
+  const a = state.result.actions;
+  return { line: a.lines[i], text: a.text.slice(a.starts[i], a.starts[i + 1] - 1) };
+}
 function documentOf() { return state.result?.document; }
 
-/** Judges the log in the editor: the verdict at once; the actions, the explanation and the
- * step on the next frame (`state.complete` then resolves). */
+/** Judges the log in the editor, in the worker: first the verdict alone, shown as soon as it
+ * comes, then the explanation and the actions, and the step. While a log is being judged, a
+ * newer text waits for it and only the newest is judged next (typing into a long log queues
+ * no work). `state.complete` resolves once the newest text is shown whole. */
 export function judge(step = null) {
-  const log = $('log').value;
-  if (!log.trim()) return clearAll(log);
-  const started = performance.now();
-  state.result = call({ op: 'judge', log, explain: false, ...choice() });
-  showVerdict();
-  state.judgeMs = performance.now() - started;
-  localStorage.setItem('fairplay.log', log);
+  const log = editor.text();
+  keep(log);
   // A link's fragment describes the log it was opened with, not one edited since.
   if (location.hash && !state.embed && state.restored) history.replaceState(null, '', location.pathname + location.search);
-  const ticket = ++state.ticket;
-  state.complete = new Promise((resolve) => requestAnimationFrame(() => {
-    if (ticket !== state.ticket) return resolve(false);
-    explainNow(step);
-    resolve(true);
-  }));
+  if (!log.trim()) return clearAll();
+  judging.wanted = { step, ticket: ++state.ticket };
+  if (!judging.busy) judging.done = new Promise((resolve) => { judging.resolve = resolve; });
+  state.complete = judging.done;
+  if (!judging.busy) judgeNext();
   return state.complete;
 }
 
+const judging = { busy: false, wanted: null, done: null, resolve: null };
+/** Logs up to this many characters get their verdict on the page's thread. */
+const AT_ONCE = 1 << 16;
+
+async function judgeNext() {
+  judging.busy = true;
+  while (judging.wanted) {
+    const { step, ticket } = judging.wanted;
+    judging.wanted = null;
+    const log = editor.text();
+    const chosen = choice();
+    const started = performance.now();
+    // A short log's verdict is worked out at once on this thread (about a millisecond for
+    // 1000 actions: a round trip to the worker would wait for the frame in between); a long
+    // one's in the worker. The explanation and the steps always come from the worker.
+    const request = { op: 'judge', log, explain: false, ...chosen };
+    const verdict = log.length <= AT_ONCE ? call(request) : await ask(request);
+    if (judging.wanted) continue;
+    state.result = verdict;
+    showVerdict();
+    state.judgeMs = performance.now() - started;
+    state.verdictShown = performance.now();
+    if (verdict.document?.error || verdict.usage) {
+      clearExplanation();
+      continue;
+    }
+    const explained = await ask({ op: 'judge', log, ...chosen });
+    if (judging.wanted || ticket !== state.ticket) continue;
+    state.result = explained;
+    showVerdict();
+    showActions();
+    showExplanation();
+    state.step = -1;
+    await goTo(step ?? defaultStep(), true);
+  }
+  judging.busy = false;
+  judging.resolve(true);
+}
+
+function clearExplanation() {
+  $('action-list').replaceChildren();
+  $('action-list').style.height = '0px';
+  $('marks-key').textContent = '';
+  $('explain').replaceChildren();
+  clearView();
+}
+
 /** An empty editor: no verdict, no error, nothing to step through; a word on what to do. */
-function clearAll(log) {
+function clearAll() {
   state.result = null;
   state.ticket++;
+  judging.wanted = null;
   showGutter(0);
   $('error').hidden = true;
   $('stepper').hidden = true;
@@ -76,30 +163,10 @@ function clearAll(log) {
   box.textContent = t('emptyLog');
   delete box.dataset.verdict;
   delete box.dataset.contract;
-  $('action-list').replaceChildren();
-  $('action-list').style.height = '0px';
-  $('explain').replaceChildren();
-  clearView();
-  localStorage.setItem('fairplay.log', log);
-  state.complete = Promise.resolve(true);
+  clearExplanation();
+  state.verdictShown = performance.now();
+  state.complete = judging.busy ? judging.done : Promise.resolve(true);
   return state.complete;
-}
-
-/** The verdict explained, with the actions, at `step` (by default the one that matters). */
-function explainNow(step) {
-  const document = state.result.document;
-  if (document?.error || state.result.usage) {
-    $('action-list').replaceChildren();
-    $('explain').replaceChildren();
-    clearView();
-    return;
-  }
-  state.result = call({ op: 'judge', log: $('log').value, ...choice() });
-  showVerdict();
-  showActions();
-  showExplanation();
-  state.step = -1;
-  goTo(step ?? defaultStep(), true);
 }
 
 /** The step a verdict opens at: the action after which cheating is certain, else the end. */
@@ -112,23 +179,94 @@ function defaultStep() {
 /** The position (1-based) of the foul in the action list. */
 function foulIndex() {
   const foul = documentOf()?.verdict;
-  const index = state.result.actions.findIndex((a) => a.line === foul.line);
-  return index + 1;
+  return state.result.actions.lines.indexOf(foul.line) + 1;
 }
 
 /** The editor's line numbers: only those in view (a 5 MB log has 400 000 lines), in a gutter
  * of a fixed width by the digits of the line count, so that a new text neither lays out
  * thousands of numbers nor changes the editor's width (which laid the page out again). */
-const gutter = { lines: 1, bad: 0, digits: 0, row: 0, top: 0, height: 0, key: '' };
+const gutter = { lines: 1, offset: 0, bad: 0, digits: 0, row: 0, top: 0, height: 0, key: '' };
+
+/** How many line breaks `text` holds. */
+function newlines(text) {
+  let n = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) n++;
+  return n;
+}
+
+/** The editor's text. A log over `BIG` characters is not put in the textarea whole (the
+ * browser takes seconds to take in and lay out 5 MB of text, and as long again at each key):
+ * the textarea holds a window of `WINDOW` lines around where the user is, the lines before
+ * and after it are kept beside it, and the window moves as the user scrolls to its edges. */
+const BIG = 1 << 19;
+const WINDOW = 4000;
+const editor = {
+  before: '', after: '', beforeLines: 0, afterLines: 0,
+  /** The whole text. */
+  text() { return this.before + $('log').value + this.after; },
+  windowed() { return this.before !== '' || this.after !== ''; },
+  /** Puts `text` in the editor with the caret at `caret`, the window around it. */
+  set(text, caret = 0) {
+    const area = $('log');
+    if (text.length <= BIG) {
+      this.before = this.after = '';
+      this.beforeLines = this.afterLines = 0;
+      area.value = text;
+    } else {
+      // The window: whole lines, half of them before the caret's line.
+      let start = text.lastIndexOf('\n', Math.max(0, caret - 1)) + 1;
+      for (let i = 0; i < WINDOW / 2 && start > 0; i++) start = text.lastIndexOf('\n', start - 2) + 1;
+      let end = start;
+      for (let i = 0; i < WINDOW && end < text.length; i++) {
+        const next = text.indexOf('\n', end);
+        end = next === -1 ? text.length : next + 1;
+      }
+      this.before = text.slice(0, start);
+      this.after = text.slice(end);
+      this.beforeLines = newlines(this.before);
+      this.afterLines = newlines(this.after);
+      area.value = text.slice(start, end);
+      const at = Math.min(Math.max(caret - start, 0), area.value.length);
+      area.setSelectionRange(at, at);
+    }
+    $('window-notice').hidden = !this.windowed();
+    if (this.windowed()) {
+      const total = this.beforeLines + newlines(area.value) + this.afterLines + 1;
+      $('window-notice').textContent = t('windowShown', { from: this.beforeLines + 1, to: this.beforeLines + newlines(area.value), n: total });
+    }
+  },
+  /** Moves the window when the user has scrolled near one of its edges, keeping in view
+   * the line they see and the caret where it was. */
+  follow() {
+    if (!this.windowed() || !gutter.row) return;
+    const area = $('log');
+    const seen = Math.floor(area.scrollTop / gutter.row);
+    const lines = newlines(area.value);
+    const near = WINDOW / 8;
+    if (!((seen < near && this.before) || (seen + gutter.height / gutter.row > lines - near && this.after))) return;
+    const text = this.text();
+    const caret = [area.selectionStart, area.selectionEnd].map((x) => x + this.before.length);
+    // The absolute line in view, then the window around it.
+    let at = 0;
+    for (let i = 0; i < seen; i++) at = area.value.indexOf('\n', at) + 1;
+    const line = this.beforeLines + seen;
+    this.set(text, this.before.length + at);
+    const top = (line - this.beforeLines) * gutter.row;
+    area.scrollTop = top;
+    gutter.top = top;
+    const [from, to] = caret.map((x) => x - this.before.length);
+    if (from >= 0 && to <= area.value.length) area.setSelectionRange(from, to);
+    showGutter(documentOf()?.error?.line);
+  },
+};
 
 /** Counts the lines of the editor's text and shows the numbers in view, `bad` marked. */
 function showGutter(bad) {
-  const text = $('log').value;
-  let lines = 1;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
-  gutter.lines = lines;
-  gutter.bad = bad ?? 0;
-  const digits = String(lines).length;
+  // The lines of the window in the textarea, numbered from those before it.
+  gutter.lines = newlines($('log').value) + 1;
+  gutter.offset = editor.beforeLines;
+  gutter.bad = (bad ?? 0) - editor.beforeLines;
+  const digits = String(editor.beforeLines + gutter.lines + editor.afterLines).length;
   if (digits !== gutter.digits) {
     gutter.digits = digits;
     $('gutter').style.width = `calc(${Math.max(digits, 2)}ch + .8rem)`;
@@ -151,14 +289,14 @@ function renderGutter() {
   if (!gutter.row) measureGutter();
   const first = Math.max(1, Math.floor(gutter.top / gutter.row) - 1);
   const last = Math.min(gutter.lines, first + Math.ceil(gutter.height / gutter.row) + 3);
-  const key = `${first}|${last}|${gutter.bad}`;
+  const key = `${first}|${last}|${gutter.bad}|${gutter.offset}`;
   const inner = $('gutter-lines');
   inner.style.transform = `translateY(${(first - 1) * gutter.row - gutter.top}px)`;
   if (key === gutter.key) return;
   gutter.key = key;
-  const numbers = (from, to) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => `${from + i}\n`).join('');
+  const numbers = (from, to) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => `${gutter.offset + from + i}\n`).join('');
   const bad = gutter.bad;
-  if (bad >= first && bad <= last) inner.replaceChildren(numbers(first, bad - 1), el('span', { class: 'bad', text: `${bad}\n` }), numbers(bad + 1, last));
+  if (bad >= first && bad <= last) inner.replaceChildren(numbers(first, bad - 1), el('span', { class: 'bad', text: `${gutter.offset + bad}\n` }), numbers(bad + 1, last));
   else inner.replaceChildren(numbers(first, last));
 }
 
@@ -233,7 +371,7 @@ function actionItem(number) {
 /** Makes `item` the row of action `number` (rows are reused when the list jumps). */
 function fillItem(item, number) {
   const doc = documentOf();
-  const action = state.result.actions[number - 1];
+  const action = actionAt(number - 1);
   const foul = list.foul;
   const proof = list.proof.has(number);
   const kind = number < foul ? 'fair' : number === foul ? 'foul' : 'unjudged';
@@ -288,26 +426,47 @@ function renderRows() {
   list.last = last;
 }
 
-/** Shows the state after the first `k` actions. */
+/** Shows the state after the first `k` actions: the list and the counter at once, the grid or
+ * board when the worker answers (`state.stepped` then resolves). Steps asked while one is
+ * under way wait for it, and only the last of them is shown. */
 export function goTo(k, force = false) {
   const n = actionCount();
   const doc = documentOf();
-  if (!doc || doc.error) { clearView(); return; }
+  if (!doc || doc.error) { clearView(); return Promise.resolve(false); }
   k = Math.max(0, Math.min(n, k));
-  if (k === state.step && !force) return;
-  const started = performance.now();
+  if (k === state.step && !force) return state.stepped;
+  state.stepStarted = performance.now();
   state.step = k;
   $('slider').value = String(k);
   $('at').textContent = k === 0 ? t('start') : t('atStep', { k, n });
   current(k);
-  const asked = performance.now();
-  const response = call({ op: 'step', log: $('log').value, after: k, ...choice(), game: doc.game });
-  state.engineMs = performance.now() - asked;
-  if (response.usage || response.document) { clearView(); return; }
-  state.view = response;
-  if (response.knowledge) showGrid(response);
-  else if (response.board) showBoard(response, k);
-  state.stepMs = performance.now() - started;
+  stepping.wanted = { k, result: state.result };
+  if (!stepping.busy) {
+    stepping.busy = true;
+    state.stepped = stepNext();
+  }
+  return state.stepped;
+}
+
+const stepping = { busy: false, wanted: null };
+
+async function stepNext() {
+  while (stepping.wanted) {
+    const { k, result } = stepping.wanted;
+    stepping.wanted = null;
+    const asked = performance.now();
+    const response = await ask({ op: 'step', after: k, ...choice(), game: result.document.game });
+    state.engineMs = performance.now() - asked;
+    // A newer step, or another log judged since: this answer is not shown.
+    if (stepping.wanted || result !== state.result) continue;
+    if (response.usage || response.document) { clearView(); continue; }
+    state.view = response;
+    if (response.knowledge) showGrid(response);
+    else if (response.board) showBoard(response, k);
+    state.stepMs = performance.now() - state.stepStarted;
+  }
+  stepping.busy = false;
+  return true;
 }
 
 /** The view is built once per log and game and updated in place at each step. */
@@ -521,7 +680,7 @@ async function share() {
 export async function shareLink(embed = null) {
   const c = choice();
   const frag = await fragment({
-    log: $('log').value, step: state.step, game: documentOf()?.game ?? c.game,
+    log: editor.text(), step: state.step, game: documentOf()?.game ?? c.game,
     players: c.quartets.players, sets: c.quartets.sets, cps: c.quartets.cards_per_set,
     hands: $('hands').value.trim(), rules: c.sequence.rules, embed,
     seat: c.seat?.player, hand: c.seat?.hand,
@@ -532,7 +691,7 @@ export async function shareLink(embed = null) {
 async function restore() {
   const settings = await parse(location.hash);
   if (!settings) return false;
-  $('log').value = settings.log;
+  editor.set(settings.log);
   // A damaged link (cut short by a mail or chat program, most often): say so, and what of
   // its log could be read.
   const notice = $('link-notice');
@@ -576,7 +735,7 @@ async function examples() {
   for (const name of list) $('example').append(el('option', { value: name, text: name }));
   $('example').addEventListener('change', async () => {
     if (!$('example').value) return;
-    $('log').value = await fetch(`examples/${$('example').value}`).then((r) => r.text());
+    editor.set(await fetch(`examples/${$('example').value}`).then((r) => r.text()));
     // The examples written for the full rules are named so (full-*.log, three-teams.log).
     const full = /^sequence\/(full|three)/.test($('example').value);
     document.querySelector(`input[name=rules][value=${full ? 'full' : 'contract'}]`).checked = true;
@@ -586,9 +745,27 @@ async function examples() {
 
 function bind() {
   $('log').addEventListener('input', () => judge());
+  // A long text pasted goes into the editor's model, not whole into the textarea.
+  $('log').addEventListener('paste', (event) => {
+    const text = event.clipboardData?.getData('text/plain') ?? '';
+    if (text.length <= BIG / 4 && !editor.windowed()) return;
+    event.preventDefault();
+    const area = $('log');
+    const from = editor.before.length + area.selectionStart;
+    const to = editor.before.length + area.selectionEnd;
+    // The model's work in a task of its own, the judging in the next: no task holds the
+    // page's thread for long.
+    setTimeout(() => {
+      const all = editor.text();
+      editor.set(all.slice(0, from) + text + all.slice(to), from + text.length);
+      setTimeout(() => judge());
+    });
+  });
+  addEventListener('pagehide', flushKeep);
+  document.addEventListener('visibilitychange', () => { if (document.hidden) flushKeep(); });
   $('log').addEventListener('scroll', () => {
     gutter.top = $('log').scrollTop;
-    requestAnimationFrame(renderGutter);
+    requestAnimationFrame(() => { editor.follow(); renderGutter(); });
   }, { passive: true });
   $('actions').addEventListener('scroll', () => {
     list.top = $('actions').scrollTop;
@@ -609,17 +786,18 @@ function bind() {
   document.addEventListener('keydown', keys);
   $('file').addEventListener('change', async () => {
     const file = $('file').files[0];
-    if (file) { $('log').value = await file.text(); judge(); }
+    if (file) { editor.set(await file.text()); judge(); }
   });
   $('editor').addEventListener('dragover', (e) => e.preventDefault());
   $('editor').addEventListener('drop', async (e) => {
     e.preventDefault();
     const file = e.dataTransfer.files[0];
-    if (file) { $('log').value = await file.text(); judge(); }
+    if (file) { editor.set(await file.text()); judge(); }
   });
   $('share').addEventListener('click', share);
+  $('print').addEventListener('click', () => window.print());
   $('lang').addEventListener('change', () => {
-    localStorage.setItem('fairplay.lang', $('lang').value);
+    store('fairplay.lang', $('lang').value);
     setLang($('lang').value);
     if (state.result) judge(Math.max(state.step, 0));
     table.refresh();
@@ -639,22 +817,31 @@ function warmUp() {
     }
   }
   call({ op: 'live', lines: '1 A 2 3C no\n', game: 'quartets', quartets: {} });
+  // The worker's engine too, in its own time.
+  for (const [game, log] of [['quartets', '2\n1 A 2 3C no\n2 A 1 3C no\n'], ['sequence', '1\n1 5s P 5s\n']]) {
+    const request = { log, game, quartets: {}, sequence: { rules: 'contract' } };
+    ask({ op: 'judge', explain: false, ...request });
+    ask({ op: 'judge', ...request });
+    ask({ op: 'step', after: 1, ...request });
+  }
 }
 
 async function main() {
-  const code = localStorage.getItem('fairplay.lang') ?? preferred();
+  const code = stored('fairplay.lang') ?? preferred();
   $('lang').value = code;
   setLang(code);
   await load();
   warmUp();
   bind();
-  table.start({ call, choice, t, reason, error: errorText, open: (log, game) => { $('log').value = log; $('game').value = game ?? 'auto'; $('tab-judge').click(); judge(); } });
+  table.start({ call, choice, t, reason, error: errorText, open: (log, game) => { editor.set(log); $('game').value = game ?? 'auto'; $('tab-judge').click(); judge(); } });
   await examples();
   if (!(await restore())) {
-    $('log').value = localStorage.getItem('fairplay.log') ?? '';
-    if ($('log').value) await judge();
+    editor.set(stored('fairplay.log') ?? '');
+    if (editor.text()) await judge();
   }
   document.body.dataset.ready = 'true';
+  // Offline after one visit (sw.js); a page served without a secure context goes without.
+  navigator.serviceWorker?.register('sw.js').catch(() => {});
 }
 
 main();

@@ -28,3 +28,32 @@ export function call(request) {
     return { usage: `the engine failed: ${error}` };
   }
 }
+
+/** The engines in a Web Worker (worker.js), off the page's main thread: the function returned
+ * sends one request and resolves with its response (`engineMs` added: the engine's own time
+ * in the worker). Requests are answered one at a time, in order. */
+export function inWorker(url = 'worker.js') {
+  const waiting = new Map();
+  let next = 0;
+  let worker = null;
+  const start = () => {
+    worker = new Worker(url, { type: 'module' });
+    worker.onmessage = ({ data: { id, response, ms } }) => {
+      const resolve = waiting.get(id);
+      waiting.delete(id);
+      resolve?.({ ...response, engineMs: ms });
+    };
+    // A worker that fails answers what it was asked with the failure, and is started again.
+    worker.onerror = (event) => {
+      for (const resolve of waiting.values()) resolve({ usage: `the engine failed: ${event.message}` });
+      waiting.clear();
+      start();
+    };
+  };
+  start();
+  return (request) => new Promise((resolve) => {
+    const id = ++next;
+    waiting.set(id, resolve);
+    worker.postMessage({ id, request });
+  });
+}

@@ -95,6 +95,7 @@ const PAGE = {
     marksKeySeq: '✓ legal · ✗ illegal · – not judged',
     symFair: '✓', symFoul: '✗', symProof: '★', symAfter: '–',
     print: 'Print the verdict',
+    windowShown: 'A long log: the editor holds lines {from} to {to} of {n} at a time; scroll for the others.',
   },
   he: {
     copying: 'מעתיק…', copyFailed: 'ההעתקה נכשלה: הקישור למטה',
@@ -108,6 +109,7 @@ const PAGE = {
     marksKeySeq: '✓ חוקי · ✗ לא חוקי · – לא נשפט',
     symFair: '✓', symFoul: '✗', symProof: '★', symAfter: '–',
     print: 'הדפסת הפסיקה',
+    windowShown: 'יומן ארוך: העורך מחזיק בכל פעם את השורות {from} עד {to} מתוך {n}; גללו לשאר.',
   },
 };
 
