@@ -101,6 +101,8 @@ test('a damaged link says so and restores what it could of the log', async () =>
   const page = await open();
   await paste(page, long);
   await page.click('#share');
+  // The link is made (its log deflated) before the button says it is copied.
+  await page.waitForFunction(() => ['copied', 'failed'].includes(document.getElementById('share').dataset.state));
   const link = await page.$eval('#share', (b) => b.dataset.link);
   // Cut short, as a mail program might.
   const cut = link.slice(0, link.indexOf('log=') + Math.floor((link.length - link.indexOf('log=')) * 0.6));

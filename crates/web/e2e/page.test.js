@@ -241,6 +241,8 @@ test('a shared link restores the log and the step; the embed shows the view only
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await page.click('#share');
+  // The link is made (its log deflated) before the button says it is copied.
+  await page.waitForFunction(() => ['copied', 'failed'].includes(document.getElementById('share').dataset.state));
   const link = await page.$eval('#share', (b) => b.dataset.link);
   assert.match(link, /#.*\blog=/);
   const other = await open(link.slice(base.length));
