@@ -114,7 +114,14 @@ fn main() -> ExitCode {
         .and_then(|matches| Cli::from_arg_matches(&matches));
     let cli = match matches {
         Ok(cli) => cli,
-        Err(e) if !e.use_stderr() => e.exit(),
+        // Help and version on standard output; a command given no subcommand (`fairplay`,
+        // `fairplay simulate`) gets clap's help, which lists them, on standard error.
+        Err(e)
+            if !e.use_stderr()
+                || e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand =>
+        {
+            e.exit()
+        }
         Err(e) => {
             let words: Vec<String> = args.iter().map(|a| a.to_string_lossy().into()).collect();
             let failure = error::usage(&e, &mut command(), &words);
