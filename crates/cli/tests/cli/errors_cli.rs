@@ -285,3 +285,19 @@ fn no_command_gets_the_help_that_lists_them() {
         assert!(!stderr.starts_with("fairplay: "), "{stderr}");
     }
 }
+
+#[test]
+fn a_missing_value_is_named() {
+    fails_with(
+        &["quartets", "--players"],
+        b"",
+        "fairplay: --players: a value is required but none was supplied\n\
+         fairplay: hint: `fairplay quartets --help` tells more\n",
+    );
+    fails_with(
+        &["--color"],
+        b"",
+        "fairplay: --color: a value is required but none was supplied\n\
+         fairplay: hint: possible values: auto, always, never (`fairplay --help` tells more)\n",
+    );
+}
