@@ -23,7 +23,7 @@ use crate::oracle::notation::RANK_NAMES;
 use crate::oracle::{judge, Outcome, Run};
 use crate::sim_logs::variant_of;
 
-fn engine_rules(rules: &Rules) -> EngineRules {
+pub fn engine_rules(rules: &Rules) -> EngineRules {
     let fish = match rules.fish_turn {
         FishTurn::Next => EngineFishTurn::Next,
         FishTurn::Asked => EngineFishTurn::Asked,

@@ -8,3 +8,4 @@ mod explain_check;
 mod oracle_cases;
 mod properties;
 mod sim_logs;
+mod true_deal;
