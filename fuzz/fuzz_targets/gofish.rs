@@ -8,8 +8,8 @@
 //!   stays the same; its first error (before the foul) or its verdict is the audit's;
 //! * on the tiny decks, the verdict or the rule error's line is the brute-force oracle's of
 //!   `crates/gofish/tests/oracle` (every hidden state over every deal and stock order, no code
-//!   shared with the engine), for UTF-8 inputs up to 4 KiB, but where the reader accepts more
-//!   than the notation: a carriage return outside a CR LF (a blank), ranks with leading zeros.
+//!   shared with the engine), for UTF-8 inputs up to 4 KiB without a carriage return outside a
+//!   CR LF (which the reader, as for every game, takes for a blank).
 //!
 //! Input: one byte choosing the rules ([`VARIANTS`]), then a log (no count line).
 
@@ -137,12 +137,6 @@ fuzz_target!(|data: &[u8]| {
     // The project's reader takes a carriage return anywhere for a blank (fairplay_text), where
     // the rules name only spaces and tabs and the CR of a CR LF: such inputs are not compared.
     if text.replace("\r\n", "\n").contains('\r') {
-        return;
-    }
-    // The engine reads `02` as rank 2, where the notation lists the spellings.
-    let zero_led =
-        |t: &str| t.len() > 1 && t.starts_with('0') && t.bytes().all(|b| b.is_ascii_digit());
-    if text.split([' ', '\t', '\n', '\r']).any(zero_led) {
         return;
     }
     let variant = oracle::Variant::new(players, ranks, hand, asked).expect("a variant");

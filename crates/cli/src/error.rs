@@ -90,7 +90,7 @@ pub fn usage(error: &clap::Error, command: &mut clap::Command, args: &[String]) 
         .or_else(|| context(ContextKind::SuggestedValue))
         .or_else(|| context(ContextKind::SuggestedSubcommand));
     let valid = match error.get(ContextKind::ValidValue) {
-        Some(ContextValue::Strings(values)) => Some(values.join(", ")),
+        Some(ContextValue::Strings(values)) if !values.is_empty() => Some(values.join(", ")),
         _ => None,
     };
     // `--players <N>` is named `--players`; a positional `<SHELL>` keeps its name.

@@ -6,8 +6,10 @@ use clap::Args;
 use fairplay_core::lines::DEFAULT_MAX_LINE;
 use fairplay_core::Game;
 use fairplay_gofish::explain::{explain, Questions};
+use fairplay_gofish::truth::{replay, TrueDeal};
 use fairplay_gofish::GoFish;
-use fairplay_report::gofish::{text, GoFishDetails};
+use fairplay_gofish::Rules;
+use fairplay_report::gofish::{text, true_deal_text, GoFishDetails};
 
 use crate::input::Input;
 use crate::report::{self, Format};
@@ -90,6 +92,12 @@ pub struct GoFishArgs {
     /// became certain).
     #[arg(long, conflicts_with = "live")]
     knowledge: bool,
+    /// The deal that was really made (a file of hands as --deal prints them, or JSON such as
+    /// `simulate gofish --truth` writes): name every false claim and every action the cards
+    /// make impossible, and when a watcher could prove cheating.
+    #[arg(long, value_name = "FILE", conflicts_with = "live")]
+    #[arg(value_hint = clap::ValueHint::FilePath)]
+    true_deal: Option<PathBuf>,
     /// With --knowledge: after action K instead.
     #[arg(long, value_name = "K", requires = "knowledge")]
     #[arg(value_hint = clap::ValueHint::Other)]
@@ -118,7 +126,11 @@ pub fn run(args: GoFishArgs) -> anyhow::Result<Output> {
         knowledge: args.knowledge,
         at: args.at,
     };
-    let wanted = questions != Questions::default();
+    let deal = match &args.true_deal {
+        Some(path) => Some(read_deal(game.rules(), path)?),
+        None => None,
+    };
+    let wanted = questions != Questions::default() || deal.is_some();
     // The questions are answered on the whole log, kept up to --max-input.
     let keep = if wanted {
         crate::input::Keep::Upto(args.max_input)
@@ -142,9 +154,59 @@ pub fn run(args: GoFishArgs) -> anyhow::Result<Output> {
         Ok(explanation) => explanation,
         Err(error) => return report::failure(args.format, &game, &input, error),
     };
+    let replayed = match &deal {
+        Some(deal) => match replay(&bytes, game.rules(), deal) {
+            Ok(replayed) => Some(replayed),
+            Err(error) => return report::failure(args.format, &game, &input, error),
+        },
+        None => None,
+    };
     let output = match args.format {
-        Format::Text => Output::from(text(&explanation, report::style())),
-        Format::Json => report::document(&game, &judgement, Some(GoFishDetails::new(&explanation))),
+        Format::Text => {
+            let mut out = text(&explanation, report::style());
+            if let Some(replayed) = &replayed {
+                out.push('\n');
+                out.push_str(&true_deal_text(replayed, report::style()));
+            }
+            Output::from(out)
+        }
+        Format::Json => {
+            let mut details = GoFishDetails::new(&explanation);
+            details.true_deal = replayed.as_ref();
+            report::document(&game, &judgement, Some(details))
+        }
     };
     Ok(output.with_status(status))
+}
+
+/// Reads `--true-deal`: the hands as `--deal` prints them, or JSON holding `deal` (a list of
+/// `{"player", "cards"}` or of rank lists) and `stock`, at the top or under `truth`.
+fn read_deal(rules: &Rules, path: &std::path::Path) -> anyhow::Result<TrueDeal> {
+    let name = format!("--true-deal {}", path.display());
+    let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    if !matches!(text.trim_start().chars().next(), Some('{' | '[')) {
+        return TrueDeal::parse(rules, &text).map_err(|e| anyhow::anyhow!("{name}: {e}"));
+    }
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{name}: not JSON: {e}"))?;
+    let top = [&value, &value["truth"]]
+        .into_iter()
+        .find(|v| v["deal"].is_array())
+        .ok_or_else(|| anyhow::anyhow!("{name}: expected `deal` and `stock` lists"))?;
+    let names = |v: &serde_json::Value| -> Option<Vec<String>> {
+        v.as_array()?
+            .iter()
+            .map(|r| r.as_str().map(String::from))
+            .collect()
+    };
+    let hands: Option<Vec<Vec<String>>> = top["deal"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|hand| names(&hand["cards"]).or_else(|| names(hand)))
+        .collect();
+    let hands = hands.ok_or_else(|| anyhow::anyhow!("{name}: a hand is not a list of ranks"))?;
+    let stock = names(&top["stock"])
+        .ok_or_else(|| anyhow::anyhow!("{name}: expected `stock`, a list of ranks"))?;
+    TrueDeal::new(rules, &hands, &stock).map_err(|e| anyhow::anyhow!("{name}: {e}"))
 }

@@ -4,7 +4,10 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
-use fairplay_core::{audit_reader_with, ErrorKind, Game, Judgement, LogError, Referee, Words};
+use fairplay_core::{
+    audit_reader, audit_reader_with, audit_slice, ErrorKind, Game, Judgement, LogError, Referee,
+    Words,
+};
 
 /// Where a log comes from: a path, or standard input for `-` or no path.
 pub struct Input {
@@ -15,6 +18,11 @@ pub struct Input {
 
 /// How much of a log's start is kept for the hints of an error (its game, its line ends).
 const HEAD: usize = 4096;
+
+/// Logs of at most this many bytes are read whole and judged by the engine's fast path
+/// ([`Game::audit`]); longer ones as a stream, so a verdict's memory stays below 24 MiB on
+/// any input.
+pub const READ_WHOLE: usize = 8 << 20;
 
 /// The highest `--max-input`: a report on a log of this size stays under 600 MiB.
 pub const MAX_MAX_INPUT: u64 = 128 << 20;
@@ -121,13 +129,34 @@ impl Input {
 
     /// Judges the input as it is read through one of `game`'s referees: see
     /// [`Input::audit_with`].
+    /// Keeping nothing, a log of at most [`READ_WHOLE`] bytes is read whole and judged by
+    /// the engine's own audit of a slice (its fast path), a longer one as a stream: the text
+    /// read so far, then the rest.
     pub fn audit(
         &self,
         game: &dyn Game,
         keep: Keep,
         max_line: usize,
     ) -> anyhow::Result<(Result<Judgement, LogError>, Vec<u8>)> {
-        self.audit_with(game, &mut *game.referee(), keep, max_line)
+        if keep != Keep::Nothing {
+            return self.audit_with(game, &mut *game.referee(), keep, max_line);
+        }
+        hint_if_terminal(self.path.as_deref(), game.words(), false);
+        let mut input = self.open()?;
+        let mut text = Vec::new();
+        let read = (&mut input)
+            .take(READ_WHOLE as u64 + 1)
+            .read_to_end(&mut text);
+        *self.head.borrow_mut() = text[..text.len().min(HEAD)].to_vec();
+        if let Err(e) = read {
+            let error = LogError::new(ErrorKind::Io, 0, None, format!("cannot read: {e}"));
+            return Ok((Err(error), Vec::new()));
+        }
+        if text.len() <= READ_WHOLE {
+            return Ok((audit_slice(game, &text, max_line), Vec::new()));
+        }
+        let stream = BufReader::with_capacity(1 << 16, io::Cursor::new(text).chain(input));
+        Ok((audit_reader(game, stream, max_line), Vec::new()))
     }
 
     /// Judges the input as it is read through `referee` (memory holds one line and the

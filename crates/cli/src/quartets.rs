@@ -339,7 +339,8 @@ impl QuartetsArgs {
             .map(Some)
             .map_err(|e| match e {
                 HandError::NoSuchSeat { .. } => anyhow::anyhow!("--seat {seat}: {e}"),
-                e => anyhow::anyhow!("--hand {hand}: {e}"),
+                // At most 40 bytes of the argument, as of a line.
+                e => anyhow::anyhow!("--hand {}: {e}", fairplay_text::show(hand.as_bytes())),
             })
     }
 

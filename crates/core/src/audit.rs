@@ -109,6 +109,29 @@ pub fn audit_reader_with<G: Game + ?Sized, R: BufRead>(
     )
 }
 
+/// Judges a whole log held in memory as [`audit_reader`] judges it read from a stream, with
+/// `game`'s own [`Game::audit`] (an engine's fast path) unless a line is longer than
+/// `max_line`: then as a stream, which reports that line.
+///
+/// ```
+/// # use fairplay_core::{audit_reader, audit_slice, Game};
+/// # fn demo(game: &dyn Game) {
+/// let log = b"1\nheads\n";
+/// assert_eq!(audit_slice(game, log, 4096), audit_reader(game, &log[..], 4096));
+/// # }
+/// ```
+pub fn audit_slice<G: Game + ?Sized>(
+    game: &G,
+    log: &[u8],
+    max_line: usize,
+) -> Result<Judgement, LogError> {
+    if crate::lines::longest_line_over(log, max_line) {
+        audit_reader(game, log, max_line)
+    } else {
+        game.audit(log)
+    }
+}
+
 /// The count line: one decimal number alone on the first non-blank line.
 fn count_line(source: &mut impl LineSource, what: &str) -> Result<(u64, usize), LogError> {
     loop {

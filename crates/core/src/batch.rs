@@ -17,7 +17,7 @@ use rayon::prelude::*;
 use std::io::{BufRead, Read};
 
 use crate::lines::{is_count_line, LineReader, DEFAULT_MAX_LINE};
-use crate::{audit_reader, ErrorKind, Game, Judgement, LogError, Registry};
+use crate::{audit_reader, audit_slice, ErrorKind, Game, Judgement, LogError, Registry};
 
 /// Jobs judged at once before their rows are handed out: the reorder window.
 pub const WINDOW: usize = 4096;
@@ -115,11 +115,7 @@ impl<'r> Batch<'r> {
         };
         // The game's own audit of a slice is the fast one; a log with an overlong line goes
         // the way of a stream, which reports that line as a log judged alone would.
-        let result = if longest_line_over(log, self.max_line) {
-            audit_reader(game, log, self.max_line)
-        } else {
-            game.audit(log)
-        };
+        let result = audit_slice(game, log, self.max_line);
         Judged {
             game: Some(game.name()),
             result,
@@ -310,24 +306,10 @@ fn fill<J>(window: &mut Vec<J>, jobs: &mut impl Iterator<Item = J>, weight: &imp
     }
 }
 
-/// Whether some line of `log` is longer than `max` bytes (without its line break).
-fn longest_line_over(log: &[u8], max: usize) -> bool {
-    // Every `max + 1` bytes after a line start must hold a line break: each step looks for
-    // the last one in such a window, from its end, so a log of short lines costs one search
-    // per `max` bytes.
-    let mut start = 0;
-    while log.len() - start > max {
-        match memchr::memrchr(b'\n', &log[start..=start + max]) {
-            Some(i) => start += i + 1,
-            None => return true,
-        }
-    }
-    false
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{longest_line_over, Batch, WINDOW, WINDOW_BYTES};
+    use super::{Batch, WINDOW, WINDOW_BYTES};
+    use crate::lines::longest_line_over;
     use crate::Registry;
     use std::sync::atomic::{AtomicUsize, Ordering};
 

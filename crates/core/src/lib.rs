@@ -96,7 +96,7 @@ mod registry;
 pub mod text_serde;
 mod verdict;
 
-pub use audit::{audit_lines, audit_reader, audit_reader_with};
+pub use audit::{audit_lines, audit_reader, audit_reader_with, audit_slice};
 pub use error::{ErrorKind, LogError};
 pub use game::{Game, Referee, Step, Words};
 pub use registry::Registry;

@@ -144,3 +144,18 @@ pub fn is_count_line(line: &[u8]) -> bool {
     let line = line.trim_ascii();
     !line.is_empty() && line.iter().all(u8::is_ascii_digit)
 }
+
+/// Whether some line of `log` is longer than `max` bytes (without its line break).
+pub(crate) fn longest_line_over(log: &[u8], max: usize) -> bool {
+    // Every `max + 1` bytes after a line start must hold a line break: each step looks for
+    // the last one in such a window, from its end, so a log of short lines costs one search
+    // per `max` bytes.
+    let mut start = 0;
+    while log.len() - start > max {
+        match memchr::memrchr(b'\n', &log[start..=start + max]) {
+            Some(i) => start += i + 1,
+            None => return true,
+        }
+    }
+    false
+}

@@ -18,6 +18,7 @@
 //!   action at a time;
 //! * [`explain`]: a minimal proof, the suspects, a possible deal with the stock's order, and
 //!   the range of every count, each by judging the log again with distrusted claims;
+//! * [`truth`]: the log replayed on the deal really made, every lie named at its action;
 //! * [`GoFish`]: the game behind the core's [`Game`](fairplay_core::Game) trait.
 //!
 //! ```
@@ -42,6 +43,7 @@ mod rules;
 #[cfg(feature = "serde")]
 mod serialize;
 mod table;
+pub mod truth;
 
 pub use action::{Action, Answer, NameError};
 pub use game::{GoFish, GoFishReferee};

@@ -138,13 +138,15 @@ impl ParseError {
     }
 }
 
-/// A rank token: a number, or `A`, `J`, `Q`, `K` in either case. `None` if it is neither.
+/// A rank token: a number written without leading zeros, or `A`, `J`, `Q`, `K` in either
+/// case. `None` if it is neither (`02` is no rank's spelling).
 pub fn parse_rank(token: &[u8]) -> Option<RawRank> {
     let rank = match token {
         [b'A' | b'a'] => 1,
         [b'J' | b'j'] => 11,
         [b'Q' | b'q'] => 12,
         [b'K' | b'k'] => 13,
+        [b'0', _, ..] => return None,
         _ => u32::try_from(decimal(token)?).unwrap_or(u32::MAX),
     };
     Some(RawRank(rank))
@@ -270,6 +272,8 @@ mod tests {
             .collect();
         assert_eq!(ranks, [1, 1, 11, 11, 12, 12, 13, 13, 10, 0, 14]);
         assert_eq!(parse_rank(b"X"), None);
+        assert_eq!(parse_rank(b"02"), None);
+        assert_eq!(parse_rank(b"010"), None);
         assert_eq!(parse_rank(b""), None);
         assert_eq!(RawRank(14).to_string(), "14");
     }

@@ -551,3 +551,48 @@ fn deals_knowledge_and_proofs_agree_with_every_deal() {
         }
     }
 }
+
+#[test]
+fn the_true_deal_names_a_lie_whenever_a_watcher_proves_one() {
+    use crate::truth::{replay, TrueDeal};
+    for (players, ranks, hand) in [(2, 3, 3), (3, 3, 2), (2, 2, 4)] {
+        let rules = Rules::new(players, ranks, Some(hand), FishTurn::Next).unwrap();
+        let deals = arrangements(ranks);
+        let mut rng = SmallRng::seed_from_u64(5 + hand as u64);
+        let (mut clean, mut caught) = (0, 0);
+        for n in 0..200 {
+            let cards = &deals[rng.random_range(0..deals.len())];
+            let lie = if n % 4 == 0 { 0.0 } else { 0.2 };
+            let log = play(&rules, cards, lie, &mut rng, 30);
+            let text: String = log.iter().map(|a| format!("{a}\n")).collect();
+            let name = |c: &u8| crate::rules::RANK_NAMES[usize::from(*c)];
+            let hands: Vec<Vec<&str>> = (0..players)
+                .map(|p| cards[p * hand..(p + 1) * hand].iter().map(name).collect())
+                .collect();
+            let stock: Vec<&str> = cards[players * hand..].iter().map(name).collect();
+            let deal = TrueDeal::new(&rules, &hands, &stock).unwrap();
+            let replayed = replay(text.as_bytes(), &rules, &deal).unwrap();
+            let verdict = judge(text.as_bytes(), &rules).unwrap().verdict();
+            assert_eq!(
+                replayed.proved,
+                match verdict {
+                    Verdict::Honest => None,
+                    Verdict::Cheated { since } => Some(since),
+                }
+            );
+            if lie == 0.0 {
+                assert!(replayed.wrong.is_empty(), "{text}{:?}", replayed.wrong);
+            }
+            if replayed.wrong.is_empty() {
+                // The true deal fits every action: no watcher can prove anything.
+                assert_eq!(verdict, Verdict::Honest, "{text}");
+                clean += 1;
+            }
+            if let Verdict::Cheated { since } = verdict {
+                assert!(replayed.wrong.iter().any(|w| w.action <= since), "{text}");
+                caught += 1;
+            }
+        }
+        assert!(clean > 20 && caught > 20, "{clean} {caught}");
+    }
+}

@@ -20,8 +20,9 @@ pub enum HandError {
         /// Players in the game.
         players: usize,
     },
-    /// A word that is not written as a card (`3C`: set number, then a letter).
-    #[error("`{0}` is not written as a card (a set number and a letter, such as `3C`)")]
+    /// A word that is not written as a card (`3C`: set number, then a letter). The message
+    /// shows at most 40 bytes of it, as for a line.
+    #[error("{} is not written as a card (a set number and a letter, such as `3C`)", fairplay_text::show(.0.as_bytes()))]
     NotACard(String),
     /// A card of a set the game does not have.
     #[error("there is no card {text}: sets are numbered 1 to {sets}")]

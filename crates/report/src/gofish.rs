@@ -1,6 +1,7 @@
 //! The human report of an explained Go Fish verdict, and its JSON details.
 
 use fairplay_gofish::explain::{Explanation, Holding, Knowledge, PossibleDeal, ProofStep};
+use fairplay_gofish::truth::Replay;
 use fairplay_gofish::{Reason, Verdict};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -164,6 +165,8 @@ pub struct GoFishDetails<'a> {
     pub deal: Option<&'a PossibleDeal>,
     /// The range of every count.
     pub knowledge: Option<&'a Knowledge>,
+    /// With the true deal (`--true-deal`): every false claim and impossible action.
+    pub true_deal: Option<&'a Replay>,
 }
 
 impl<'a> GoFishDetails<'a> {
@@ -178,6 +181,33 @@ impl<'a> GoFishDetails<'a> {
             }),
             deal: e.deal.as_ref(),
             knowledge: e.knowledge.as_ref(),
+            true_deal: None,
         }
     }
+}
+
+/// The true-deal replay in words.
+pub fn true_deal_text(r: &Replay, style: Style) -> String {
+    let lies = r.wrong.iter().filter(|w| w.lie).count();
+    let impossible = r.wrong.len() - lies;
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let proved = match r.proved {
+        Some(k) => format!("a watcher can prove cheating after action {k}"),
+        None => "a watcher cannot prove any cheating".to_string(),
+    };
+    let mut out = style.bold(&format!(
+        "On the true deal: {}, {}; {proved}:",
+        plural(lies, "false claim", "false claims"),
+        plural(impossible, "impossible action", "impossible actions"),
+    ));
+    out.push('\n');
+    for w in &r.wrong {
+        let kind = if w.lie { "false" } else { "impossible" };
+        out.push_str(&format!(
+            "  action {} (line {}) `{}`: {kind}: {}\n",
+            w.action, w.line, w.text, w.what
+        ));
+    }
+    out
 }

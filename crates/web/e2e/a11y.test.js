@@ -332,3 +332,21 @@ for (const colorScheme of ['light', 'dark']) {
     await page.context().close();
   });
 }
+
+test('status messages: "Link copied" is announced in a status region and cleared; a refused table entry in the live answer', async () => {
+  const page = await open('', { context: { permissions: ['clipboard-read', 'clipboard-write'] } });
+  await paste(page, readFileSync(example('quartets/sample2.log'), 'utf8'));
+  assert.equal(await page.$eval('#share-status', (s) => s.getAttribute('role')), 'status');
+  assert.equal(await page.textContent('#share-status'), '');
+  await page.click('#share');
+  await page.waitForFunction(() => document.getElementById('share').dataset.state === 'copied');
+  assert.equal(await page.textContent('#share-status'), 'Link copied');
+  await page.waitForFunction(() => document.getElementById('share-status').textContent === '', null, { timeout: 5000 });
+  assert.equal(await page.textContent('#share'), 'Copy link');
+  // At the table, the refusal is the text of the live region (not only a line of the list).
+  await page.click('#tab-table');
+  await page.evaluate(() => window.fairplay.table.enter('2 A 1 3C no'));
+  assert.equal(await page.$eval('#t-verdict', (v) => v.getAttribute('aria-live')), 'polite');
+  assert.match(await page.textContent('#t-verdict'), /^Not entered: .*player 2 acts, but it is player 1's turn/);
+  await page.context().close();
+});

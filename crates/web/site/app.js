@@ -664,6 +664,8 @@ async function share() {
   const copied = await (navigator.clipboard?.writeText(link).then(() => true, () => false) ?? false);
   button.dataset.state = copied ? 'copied' : 'failed';
   button.textContent = t(copied ? 'copied' : 'copyFailed');
+  // Said by screen readers too (a button's new text is not announced), and cleared with it.
+  $('share-status').textContent = t(copied ? 'copied' : 'copyFailed');
   field.hidden = copied;
   if (!copied) {
     field.value = link;
@@ -671,6 +673,7 @@ async function share() {
     field.select();
   }
   shareShown = setTimeout(() => {
+    $('share-status').textContent = '';
     button.textContent = t('share');
     button.dataset.state = '';
   }, 2500);

@@ -202,8 +202,8 @@ pub struct BatchArgs {
     #[arg(value_hint = clap::ValueHint::Other)]
     max_line: usize,
     /// The longest JSON Lines record, in bytes; a longer one gets an error row and the rest of
-    /// its input is still read [default: 256 MiB].
-    #[arg(long, value_name = "BYTES", default_value_t = 256 << 20, hide_default_value = true)]
+    /// its input is still read [default: 64 MiB].
+    #[arg(long, value_name = "BYTES", default_value_t = 64 << 20, hide_default_value = true)]
     #[arg(value_hint = clap::ValueHint::Other)]
     max_record: usize,
     // Last: the Quartets sizes come under their own heading in --help.

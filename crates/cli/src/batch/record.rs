@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use serde::Deserialize;
+use serde_json::value::RawValue;
 
 /// One record of a JSON Lines input.
 pub struct Record<'a> {
@@ -37,11 +38,13 @@ impl Log<'_> {
     }
 }
 
-/// The record as serde_json reads it (any JSON for `id` and `deal`).
+/// The record as serde_json reads it (any JSON for `id` and `deal`). The `id` is kept as its
+/// JSON text: a number is then exactly as written, however long (as a `Value` a number beyond
+/// 64 bits would be rounded to a float, and two different ids read as one).
 #[derive(Deserialize)]
 struct Json<'a> {
-    #[serde(default)]
-    id: Option<serde_json::Value>,
+    #[serde(default, borrow)]
+    id: Option<&'a RawValue>,
     #[serde(default, borrow)]
     game: Option<Cow<'a, str>>,
     #[serde(borrow)]
@@ -86,9 +89,8 @@ impl<'a> Record<'a> {
         }
         let record: Json = serde_json::from_slice(json)?;
         let id = match record.id {
-            None | Some(serde_json::Value::Null) => None,
-            Some(serde_json::Value::String(id)) => Some(Cow::Owned(id)),
-            Some(other) => Some(Cow::Owned(other.to_string())),
+            None => None,
+            Some(raw) => id_text(raw)?,
         };
         Ok(Record {
             id,
@@ -96,5 +98,62 @@ impl<'a> Record<'a> {
             log: Log::Text(record.log),
             deal: record.deal,
         })
+    }
+}
+
+/// A record's `id` as a name: a string as is, a number exactly as written, `null` as none, any
+/// other value as compact JSON.
+fn id_text(raw: &RawValue) -> Result<Option<Cow<'_, str>>, serde_json::Error> {
+    let text = raw.get();
+    Ok(match text.as_bytes().first() {
+        Some(b'-' | b'0'..=b'9') => Some(Cow::Borrowed(text)),
+        _ => match serde_json::from_str(text)? {
+            serde_json::Value::Null => None,
+            serde_json::Value::String(id) => Some(Cow::Owned(id)),
+            other => Some(Cow::Owned(other.to_string())),
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id_of(json: &str) -> Option<String> {
+        let mut decoded = Vec::new();
+        let record = Record::read(json.as_bytes(), &mut decoded, false).unwrap();
+        record.id.map(Cow::into_owned)
+    }
+
+    #[test]
+    fn ids_are_names_exactly_as_written() {
+        let log = r#""log": "0\n""#;
+        // Beyond 64 bits: two ids one apart stay two, digit for digit.
+        let big = "123456789012345678901234567890";
+        let next = "123456789012345678901234567891";
+        assert_eq!(
+            id_of(&format!("{{\"id\": {big}, {log}}}")).as_deref(),
+            Some(big)
+        );
+        assert_eq!(
+            id_of(&format!("{{\"id\": {next}, {log}}}")).as_deref(),
+            Some(next)
+        );
+        for id in ["-18446744073709551617", "1.5e400", "0.10", "7"] {
+            assert_eq!(
+                id_of(&format!("{{\"id\": {id}, {log}}}")).as_deref(),
+                Some(id)
+            );
+        }
+        assert_eq!(id_of(&format!("{{\"id\": null, {log}}}")), None);
+        assert_eq!(id_of(&format!("{{{log}}}")), None);
+        assert_eq!(
+            id_of(&format!("{{\"id\": \"a\\u0062\", {log}}}")).as_deref(),
+            Some("ab")
+        );
+        assert_eq!(
+            id_of(&format!("{{\"id\": {{\"a\": [1, true]}}, {log}}}")).as_deref(),
+            Some(r#"{"a":[1,true]}"#)
+        );
     }
 }

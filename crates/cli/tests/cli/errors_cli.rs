@@ -272,3 +272,32 @@ fn a_quartets_log_given_to_gofish_gets_a_hint() {
          fairplay: hint: this looks like a Quartets log: fairplay quartets -\n",
     );
 }
+
+#[test]
+fn no_command_gets_the_help_that_lists_them() {
+    for (args, listed) in [(&[][..], "quartets"), (&["simulate"][..], "gofish")] {
+        let output = fairplay().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains("Usage: fairplay"), "{stderr}");
+        assert!(stderr.contains("Commands:"), "{stderr}");
+        assert!(stderr.contains(listed), "{stderr}");
+        assert!(!stderr.starts_with("fairplay: "), "{stderr}");
+    }
+}
+
+#[test]
+fn a_missing_value_is_named() {
+    fails_with(
+        &["quartets", "--players"],
+        b"",
+        "fairplay: --players: a value is required but none was supplied\n\
+         fairplay: hint: `fairplay quartets --help` tells more\n",
+    );
+    fails_with(
+        &["--color"],
+        b"",
+        "fairplay: --color: a value is required but none was supplied\n\
+         fairplay: hint: possible values: auto, always, never (`fairplay --help` tells more)\n",
+    );
+}

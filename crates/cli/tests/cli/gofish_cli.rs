@@ -159,3 +159,56 @@ fn explanations_in_text_and_json() {
     // The default output stays the contract alone.
     assert_eq!(run(&five, late).1, "no\n5\n");
 }
+
+#[test]
+fn the_true_deal_names_each_lie() {
+    let dir = tempfile::tempdir().unwrap();
+    let deal = dir.path().join("late.deal");
+    std::fs::write(
+        &deal,
+        "player 1: A A 2 3 3\nplayer 2: A 2 2 3 3\nstock, from the top: 2 A\n",
+    )
+    .unwrap();
+    let late = "1 A 2 A fish\n1 D\n2 A 1 3 2\n2 B 3\n2 A 1 2 2\n2 B 2\n";
+    let five = [
+        "--players",
+        "2",
+        "--ranks",
+        "3",
+        "--hand",
+        "5",
+        "--true-deal",
+    ];
+    let (status, out, _) = run(&[&five[..], &[deal.to_str().unwrap()]].concat(), late);
+    assert_eq!(status, 0);
+    assert!(out.contains("On the true deal: 1 false claim, 0 impossible actions; a watcher can prove cheating after action 5:"), "{out}");
+    assert!(
+        out.contains("`1 A 2 A fish`: false: player 2 says \"Go fish\" while holding 1 of rank A"),
+        "{out}"
+    );
+    // The same deal as JSON, as `simulate gofish --truth` writes it.
+    let json = dir.path().join("late.json");
+    let truth = r#"{"seed": 0, "deal": [{"player": 1, "cards": ["A","A","2","3","3"]}, {"player": 2, "cards": ["A","2","2","3","3"]}], "stock": ["2","A"]}"#;
+    std::fs::write(&json, truth).unwrap();
+    let args = [&five[..], &[json.to_str().unwrap(), "--format", "json"]].concat();
+    let (status, out, _) = run(&args, late);
+    assert_eq!(status, 0);
+    let document = assert_valid(&validator(), &out);
+    assert_eq!(
+        document["explanation"]["true_deal"]["wrong"][0]["action"],
+        1
+    );
+    assert_eq!(document["explanation"]["true_deal"]["proved"], 5);
+    // A deal that is not one of the game is refused, naming the option.
+    std::fs::write(
+        &deal,
+        "player 1: A A\nplayer 2: A 2 2 3 3\nstock, from the top: 2 A\n",
+    )
+    .unwrap();
+    let (status, _, err) = run(&[&five[..], &[deal.to_str().unwrap()]].concat(), late);
+    assert_eq!(status, 2);
+    assert!(
+        err.contains("player 1 is dealt 2 cards, but each player is dealt 5"),
+        "{err}"
+    );
+}

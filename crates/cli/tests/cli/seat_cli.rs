@@ -109,9 +109,20 @@ fn bad_hands_are_errors_naming_the_option() {
     for (seat, hand, message) in cases {
         rejected(
             &["--seat", seat, "--hand", hand],
-            &format!("--hand {hand}: {message}"),
+            &format!("--hand `{hand}`: {message}"),
         );
     }
+    // A long argument is shown as a line is, at most 40 bytes of it.
+    let long = format!("1A,{}", "x".repeat(10_000));
+    rejected(
+        &["--seat", "2", "--hand", &long],
+        &format!(
+            "--hand `1A,{}`...: `{}`... is not written as a card (a set number and a letter, \
+             such as `3C`)",
+            "x".repeat(37),
+            "x".repeat(40)
+        ),
+    );
     rejected(
         &["--seat", "0", "--hand", "1A"],
         "--seat 0: there is no player 0: players are numbered 1 to 4",

@@ -4,6 +4,8 @@
 mod oracle;
 
 mod cross_check;
+mod explain_check;
 mod oracle_cases;
 mod properties;
 mod sim_logs;
+mod true_deal;

@@ -173,7 +173,7 @@ fn cheat_at_puts_the_cheat_there() {
 fn disbelieving_the_cheaters_makes_every_log_fit() {
     use crate::oracle::hidden::Claim;
     let owner = |claim: Claim| match claim {
-        Claim::Ask(p) | Claim::Answer(p) | Claim::Catch(p) | Claim::Book(p) => p,
+        Claim::Ask(p) | Claim::Answer(p) | Claim::Catch(p) | Claim::Book(p, _) => p,
     };
     let mut exposed = 0;
     for rules in [

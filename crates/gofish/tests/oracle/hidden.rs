@@ -78,8 +78,8 @@ pub enum Claim {
     Answer(usize),
     /// An unseen draw after "Go fish" is not of the rank asked for.
     Catch(usize),
-    /// A player who held four of a rank laid them as this action.
-    Book(usize),
+    /// A player who held four of a rank (player, rank) laid them as this action.
+    Book(usize, usize),
 }
 
 /// The states after an honest `event` from any of `states`. `booked` is the books before it.
@@ -120,7 +120,7 @@ pub fn step_believing(
             let laying = |p, r| matches!(event, Event::Book { x, r: b, .. } if (x, b) == (p, r));
             let excused = four
                 .iter()
-                .all(|&(p, r)| laying(p, r) || !believe(Claim::Book(p)));
+                .all(|&(p, r)| laying(p, r) || !believe(Claim::Book(p, r)));
             if !ok && !excused {
                 continue;
             }

@@ -14,7 +14,7 @@ pub struct Deal {
 }
 
 /// A false claim found replaying a true deal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Lie {
     /// Asked for a rank holding none of it.
     AskWithout,
@@ -53,7 +53,9 @@ pub fn replay(deal: &Deal, variant: &Variant, events: &[Event]) -> Vec<(usize, F
             Event::Book { x, r, opening } => four.contains(&(x, r)) && (opening || four.len() == 1),
             _ => false,
         };
-        if !laid {
+        // Dealt fours are laid in any order before the first action that is not a book.
+        let opening_book = matches!(event, Event::Book { opening: true, .. });
+        if !laid && !opening_book {
             // Every four still held (but the one being laid) is kept against the rule.
             for &(p, r) in &four {
                 let laying = matches!(event, Event::Book { x, r: b, .. } if x == p && b == r);
