@@ -15,6 +15,7 @@ mod errors_cli;
 mod explain_cli;
 mod gofish_cli;
 mod help_cli;
+mod json_schema_cli;
 mod live_cli;
 mod quartets_cli;
 mod resources_cli;
