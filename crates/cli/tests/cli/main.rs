@@ -7,6 +7,7 @@ mod batch_archive;
 mod batch_cli;
 mod batch_summary_cli;
 mod bounded_cli;
+mod closed_output_cli;
 mod completions_cli;
 mod conventions_cli;
 mod crlf_twins;
