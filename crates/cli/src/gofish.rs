@@ -109,6 +109,12 @@ pub struct GoFishArgs {
 }
 
 pub fn run(args: GoFishArgs) -> anyhow::Result<Output> {
+    // Live JSON writes its own objects, line by line.
+    let format = if args.live { Format::Text } else { args.format };
+    report::or_document(format, "gofish", judge(args))
+}
+
+fn judge(args: GoFishArgs) -> anyhow::Result<Output> {
     args.conventions.one_log(args.file.as_deref(), "gofish")?;
     let game = GoFish::new(args.variant.rules()?);
     if args.live {
@@ -137,7 +143,7 @@ pub fn run(args: GoFishArgs) -> anyhow::Result<Output> {
     } else {
         crate::input::Keep::Nothing
     };
-    let (judged, bytes) = input.audit(&game, keep, args.max_line)?;
+    let (judged, bytes) = report::opened(args.format, input.audit(&game, keep, args.max_line))?;
     let judgement = match judged {
         Ok(judgement) => judgement,
         Err(error) => return report::failure(args.format, &game, &input, error),

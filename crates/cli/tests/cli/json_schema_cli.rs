@@ -123,6 +123,7 @@ struct Checker {
     all: Validator,
     quartets: Validator,
     sequence: Validator,
+    gofish: Validator,
     error: Validator,
     illegal: Validator,
     kinds: BTreeSet<String>,
@@ -135,6 +136,7 @@ impl Checker {
             all: validator(),
             quartets: branch("Document_with_QuartetsDetails"),
             sequence: branch("Document_with_SequenceDetails"),
+            gofish: branch("Document_with_GoFishDetails"),
             error: branch("ErrorDocument"),
             illegal: branch("IllegalDetails"),
             kinds: BTreeSet::new(),
@@ -147,21 +149,20 @@ impl Checker {
         no_key_twice(text);
         let document = assert_valid(&self.all, text);
         assert_eq!(document["game"], game, "{text}");
-        let (own, other) = match game {
-            "quartets" => (&self.quartets, &self.sequence),
-            _ => (&self.sequence, &self.quartets),
-        };
-        if document.get("error").is_some() {
-            assert!(self.error.is_valid(&document), "{text}");
-            assert!(!own.is_valid(&document), "{text}");
+        let games = [
+            ("quartets", &self.quartets),
+            ("sequence", &self.sequence),
+            ("gofish", &self.gofish),
+        ];
+        let error = document.get("error").is_some();
+        assert_eq!(self.error.is_valid(&document), error, "{text}");
+        for (name, branch) in games {
+            let own = name == game && !error;
+            assert_eq!(branch.is_valid(&document), own, "{name}'s branch: {text}");
+        }
+        if error {
             return document;
         }
-        assert!(own.is_valid(&document), "{text}");
-        assert!(
-            !other.is_valid(&document),
-            "the other game's branch: {text}"
-        );
-        assert!(!self.error.is_valid(&document), "{text}");
         self.documents += 1;
         let verdict = &document["verdict"];
         if let Some(kind) = verdict["reason"]["kind"].as_str() {
@@ -386,6 +387,29 @@ fn every_document_of_both_games_follows_its_own_branch() {
     let log = ssim::simulate_seeded(&ssim::Config::full(Teams::Two), 1).log();
     checker.run("sequence", &full, &second_discard(&log));
     checker.run("sequence", &full, &shared_marking());
+    // Go Fish: its documents, with and without the explanations, have their own branch.
+    for seed in 0..6u64 {
+        let rate = [0.0, 0.05, 0.3][seed as usize % 3];
+        let config = fairplay_sim::gofish::Config::new(fairplay_sim::gofish::Rules::standard())
+            .with_cheat_rate(rate);
+        let log = fairplay_sim::gofish::simulate_seeded(&config, seed).log();
+        let document = checker.run("gofish", &["gofish", "--format", "json"], &log);
+        assert!(document["explanation"].is_null(), "{document}");
+        let asked = [
+            "gofish",
+            "--format",
+            "json",
+            "--explain",
+            "--deal",
+            "--knowledge",
+        ];
+        let document = checker.run("gofish", &asked, &log);
+        assert!(document["explanation"].is_object(), "{document}");
+        let kind = document["verdict"]["reason"]["kind"]
+            .as_str()
+            .unwrap_or_default();
+        checker.kinds.remove(&format!("gofish {kind}"));
+    }
     let seen = checker.kinds.clone();
     let expected: BTreeSet<String> = QUARTETS_KINDS
         .iter()
