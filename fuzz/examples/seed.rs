@@ -8,6 +8,9 @@
 //!   Each input starts with the variant's selector byte; the referee's have no count line.
 //! * `quartets_explain`: the small variants, logs of at most 2 KiB, questions cycling through
 //!   proof, suspects, deal and knowledge (with and without `at`).
+//! * `quartets_seat`: the inputs of `quartets_explain` with a seat and a deal's seed as well;
+//!   `quartets_truth`: the inputs of `quartets_audit` with a deal's seed after the selector
+//!   (the deal is most often not the game's: lies and impossible actions are then many).
 //! * `sequence`: contract and full-rules games (two and three teams, teams named or not,
 //!   discards written or not), honest and with illegal moves injected.
 //!
@@ -53,6 +56,15 @@ impl Corpus {
             name,
             &[&[selector], log.as_bytes()].concat(),
         );
+        // The true deal's target: a deal's seed after the selector.
+        let seed = name
+            .bytes()
+            .fold(0u16, |h, b| h.wrapping_mul(31).wrapping_add(b.into()));
+        self.write(
+            "quartets_truth",
+            name,
+            &[&[selector], &seed.to_le_bytes()[..], log.as_bytes()].concat(),
+        );
         // The referee's harness writes the count line itself.
         let body = log.split_once('\n').map_or("", |(_, rest)| rest);
         self.write(
@@ -80,6 +92,11 @@ impl Corpus {
         let input = [&[selector, bits, at], log.as_bytes()].concat();
         if input.len() <= EXPLAIN_MAX {
             self.write("quartets_explain", name, &input);
+        }
+        // The seat's target: the same rules, questions and log, a seat and a deal's seed.
+        let input = [&[selector, n as u8, n as u8, 0, bits, at], log.as_bytes()].concat();
+        if input.len() <= EXPLAIN_MAX {
+            self.write("quartets_seat", name, &input);
         }
     }
 }

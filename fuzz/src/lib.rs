@@ -12,6 +12,8 @@
 //! | `quartets_explain` | 3 bytes: variant ([`explain_rules`]), questions ([`questions`]), `at` | a log |
 //! | `sequence`         | none                                    | a Sequence log             |
 //! | `json_fields`      | none                                    | a JSON Lines record        |
+//! | `quartets_seat`    | 6 bytes: variant ([`explain_rules`]), seat, deal seed (2 bytes, [`deal_of`]), questions, `at` | a log |
+//! | `quartets_truth`   | 3 bytes: variant ([`quartets_rules`]), deal seed (2 bytes)           | a log |
 
 use std::sync::OnceLock;
 
@@ -103,6 +105,31 @@ pub fn questions(bits: u8, at: u8) -> Questions {
         at: (bits & AT != 0).then_some(usize::from(at)),
         ..Questions::default()
     }
+}
+
+/// A deal of `rules` chosen by `seed`: the 0-based player dealt each card (by card index),
+/// every hand of its size. The deck is shuffled by a xorshift generator seeded with `seed`
+/// and dealt in order, so every seed gives a deal and nearby seeds give unrelated ones.
+pub fn deal_of(rules: &Rules, seed: u16) -> Vec<u8> {
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64 ^ u64::from(seed).wrapping_mul(0x2545_f491_4f6c_dd1d);
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut cards: Vec<usize> = (0..rules.deck_size()).collect();
+    for i in (1..cards.len()).rev() {
+        cards.swap(i, (next() % (i as u64 + 1)) as usize);
+    }
+    let mut owner = vec![0u8; cards.len()];
+    let mut dealt = cards.into_iter();
+    for (p, &size) in rules.hand_sizes().iter().enumerate() {
+        for card in dealt.by_ref().take(size as usize) {
+            owner[card] = p as u8;
+        }
+    }
+    owner
 }
 
 /// Replays `actions` (already accepted by a referee of `rules`, so every name is in range) on

@@ -8,7 +8,7 @@ use fairplay_core::Game;
 use fairplay_gofish::explain::{explain, Questions};
 use fairplay_gofish::truth::{replay, TrueDeal};
 use fairplay_gofish::GoFish;
-use fairplay_gofish::Rules;
+use fairplay_gofish::{Rules, Seat};
 use fairplay_report::gofish::{text, true_deal_text, GoFishDetails};
 
 use crate::input::Input;
@@ -45,7 +45,10 @@ on standard output. With --live --format json, each line read gets one JSON obje
 Explanations: --explain gives why no deal fits, a minimal proof (the actions whose claims
 cannot all be true, given what everybody saw) and the suspects (who alone could be the
 cheater); --deal a deal that fits, with the stock's order; --knowledge the fewest and the most
-cards of every rank each player and the stock may hold (--at K: after action K).
+cards of every rank each player and the stock may hold (--at K: after action K);
+--true-deal FILE every lie on the deal really made. A player's view: --seat N --hand-of
+RANKS [--draws RANKS] judges as player N knows the game, with their dealt hand and the cards
+they drew unseen: cheating can be certain for them earlier than for a watcher.
 
 Formats, contracts and the rules: fairplay help gofish (every guide: fairplay help; the man
 page: man fairplay-gofish).
@@ -98,6 +101,21 @@ pub struct GoFishArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "live")]
     #[arg(value_hint = clap::ValueHint::FilePath)]
     true_deal: Option<PathBuf>,
+    /// Judge as player N knows the game: what everybody saw, plus the hand they were dealt
+    /// (--hand-of) and the cards they drew unseen (--draws).
+    #[arg(long, value_name = "N", requires = "hand_of")]
+    #[arg(conflicts_with_all = ["live", "explain", "deal", "knowledge", "true_deal"])]
+    #[arg(value_hint = clap::ValueHint::Other)]
+    seat: Option<u32>,
+    /// With --seat: the ranks player N was dealt, separated by commas (A,A,7,K,K).
+    #[arg(long, value_name = "RANKS", requires = "seat")]
+    #[arg(value_hint = clap::ValueHint::Other)]
+    hand_of: Option<String>,
+    /// With --seat: the ranks of the cards player N drew unseen, in order, separated by commas
+    /// (as many as they know; none by default).
+    #[arg(long, value_name = "RANKS", requires = "seat")]
+    #[arg(value_hint = clap::ValueHint::Other)]
+    draws: Option<String>,
     /// With --knowledge: after action K instead.
     #[arg(long, value_name = "K", requires = "knowledge")]
     #[arg(value_hint = clap::ValueHint::Other)]
@@ -109,6 +127,12 @@ pub struct GoFishArgs {
 }
 
 pub fn run(args: GoFishArgs) -> anyhow::Result<Output> {
+    // Live JSON writes its own objects, line by line.
+    let format = if args.live { Format::Text } else { args.format };
+    report::or_document(format, "gofish", judge(args))
+}
+
+fn judge(args: GoFishArgs) -> anyhow::Result<Output> {
     args.conventions.one_log(args.file.as_deref(), "gofish")?;
     let game = GoFish::new(args.variant.rules()?);
     if args.live {
@@ -119,6 +143,32 @@ pub fn run(args: GoFishArgs) -> anyhow::Result<Output> {
         return crate::live::run(&game, args.file.as_deref(), args.max_line, &options);
     }
     let input = Input::new(args.file);
+    if let (Some(number), Some(hand)) = (args.seat, &args.hand_of) {
+        let list = |text: &str| -> Vec<String> {
+            text.split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect()
+        };
+        let draws = args.draws.as_deref().map(list).unwrap_or_default();
+        let seat = Seat::new(game.rules(), number, &list(hand), &draws)
+            .map_err(|e| anyhow::anyhow!("--seat {number} --hand-of {hand}: {e}"))?;
+        let keep = crate::input::Keep::Upto(args.max_input);
+        let (judged, bytes) = input.audit(&game, keep, args.max_line)?;
+        // The same errors as a watcher's reading, then the seat's verdict.
+        let judged = judged.and_then(|_| game.judge_seat(&bytes, &seat));
+        let judgement = match judged {
+            Ok(judgement) => judgement,
+            Err(error) => return report::failure(args.format, &game, &input, error),
+        };
+        let status = report::status(args.conventions.exit_code, &judgement.verdict);
+        let output = match args.format {
+            Format::Text => Output::from(game.contract(&judgement.verdict)),
+            Format::Json => report::document::<GoFishDetails>(&game, &judgement, None),
+        };
+        return Ok(output.with_status(status));
+    }
     let questions = Questions {
         proof: args.explain,
         suspects: args.explain,
@@ -137,7 +187,7 @@ pub fn run(args: GoFishArgs) -> anyhow::Result<Output> {
     } else {
         crate::input::Keep::Nothing
     };
-    let (judged, bytes) = input.audit(&game, keep, args.max_line)?;
+    let (judged, bytes) = report::opened(args.format, input.audit(&game, keep, args.max_line))?;
     let judgement = match judged {
         Ok(judgement) => judgement,
         Err(error) => return report::failure(args.format, &game, &input, error),

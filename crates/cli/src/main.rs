@@ -121,12 +121,14 @@ fn main() -> ExitCode {
         });
     let cli = match parsed {
         Ok(cli) => cli,
-        // Help and version on standard output; a command given no subcommand (`fairplay`,
-        // `fairplay simulate`) gets clap's help, which lists them, on standard error.
-        Err(e)
-            if !e.use_stderr()
-                || e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand =>
-        {
+        // `--help` and `--version` are output like any other: a failed write is an error.
+        Err(e) if !e.use_stderr() => {
+            let status = u8::try_from(e.exit_code()).unwrap_or(2);
+            return written(e.print().and_then(|()| std::io::stdout().flush()), status);
+        }
+        // A command given no subcommand (`fairplay`, `fairplay simulate`) gets clap's help,
+        // which lists them, on standard error.
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             e.exit()
         }
         Err(e) => {
@@ -160,24 +162,29 @@ fn main() -> ExitCode {
     match result {
         Ok(output) => {
             let mut out = std::io::stdout().lock();
-            match out
-                .write_all(output.text.as_bytes())
-                .and_then(|()| out.flush())
-            {
-                Ok(()) => ExitCode::from(output.status),
-                // A closed pipe (e.g. `| head`) is not an error worth reporting.
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
-                    ExitCode::from(output.status)
-                }
-                Err(e) => {
-                    let failure = error::Failure::new("<stdout>", format!("cannot write: {e}"));
-                    eprint!("{}", error::lines(&failure.into()));
-                    ExitCode::from(2)
-                }
-            }
+            written(
+                out.write_all(output.text.as_bytes())
+                    .and_then(|()| out.flush()),
+                output.status,
+            )
         }
         Err(error) => {
             eprint!("{}", error::lines(&error));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The exit status after writing the output: `status` once written, and when the reader has
+/// gone (a closed pipe, `| head`: not an error worth reporting); 2 for any other failed write
+/// (a full disk), said on standard error (`fairplay: <stdout>: cannot write: ...`).
+fn written(result: std::io::Result<()>, status: u8) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::from(status),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(status),
+        Err(e) => {
+            let failure = error::Failure::new("<stdout>", format!("cannot write: {e}"));
+            eprint!("{}", error::lines(&failure.into()));
             ExitCode::from(2)
         }
     }

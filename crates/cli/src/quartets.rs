@@ -104,6 +104,16 @@ pub struct QuartetsArgs {
 }
 
 pub fn run(args: QuartetsArgs) -> anyhow::Result<Output> {
+    // Live JSON writes its own objects, line by line.
+    let format = if args.live {
+        Format::Text
+    } else {
+        args.report.format
+    };
+    report::or_document(format, "quartets", judge(args))
+}
+
+fn judge(args: QuartetsArgs) -> anyhow::Result<Output> {
     args.conventions.one_log(args.file.as_deref(), "quartets")?;
     let game = Quartets::new(args.variant.rules()?);
     let seat = args.seat_hand(game.rules())?;
@@ -135,7 +145,7 @@ pub fn run(args: QuartetsArgs) -> anyhow::Result<Output> {
     }
     // The questions are answered on the whole log, kept up to --max-input.
     let keep = Keep::Upto(args.max_input);
-    let (judged, bytes) = input.audit(&game, keep, args.max_line)?;
+    let (judged, bytes) = report::opened(format, input.audit(&game, keep, args.max_line))?;
     let judged = match (judged, &seat) {
         // The same log read as the seat knows the game: the same errors, the seat's verdict.
         (Ok(_), Some(hand)) => game.judge_seat(&bytes, hand).map_err(LogError::from),
@@ -194,7 +204,7 @@ fn streamed(
 ) -> anyhow::Result<Output> {
     let format = args.report.format;
     let Some(hand) = seat else {
-        let (judged, _) = input.audit(game, Keep::Nothing, args.max_line)?;
+        let (judged, _) = report::opened(format, input.audit(game, Keep::Nothing, args.max_line))?;
         let judgement = match judged {
             Ok(judgement) => judgement,
             Err(error) => return report::failure(format, game, input, error),
@@ -210,7 +220,10 @@ fn streamed(
         watcher: QuartetsReferee::new(game.rules().clone()),
         seat: QuartetsReferee::seated(hand),
     };
-    let (judged, _) = input.audit_with(game, &mut referee, Keep::Nothing, args.max_line)?;
+    let (judged, _) = report::opened(
+        format,
+        input.audit_with(game, &mut referee, Keep::Nothing, args.max_line),
+    )?;
     let watcher = match judged {
         Ok(judgement) => judgement,
         Err(error) => return report::failure(format, game, input, error),

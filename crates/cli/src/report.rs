@@ -130,10 +130,7 @@ pub fn failure(
     error: LogError,
 ) -> anyhow::Result<Output> {
     match format {
-        Format::Json => Ok(Output {
-            text: ErrorDocument::new(Some(game.name()), &error).to_json(),
-            status: 2,
-        }),
+        Format::Json => Ok(error_document(game.name(), error)),
         Format::Text => Err(explained(game, input, &error).into()),
     }
 }
@@ -193,6 +190,49 @@ fn explained(game: &dyn Game, input: &Input, error: &LogError) -> Failure {
             other.name()
         )),
         None => failure,
+    }
+}
+
+/// The judged log of `read`, or with `--format json` a log that could not be read (such as a
+/// missing file) as an `io` error on no line, for its error document; otherwise the error
+/// itself, as the input words it.
+pub fn opened<T: Default>(
+    format: Format,
+    read: anyhow::Result<(Result<Judgement, LogError>, T)>,
+) -> anyhow::Result<(Result<Judgement, LogError>, T)> {
+    match (format, read) {
+        (Format::Json, Err(error)) => {
+            let message = format!("{error:#}");
+            Ok((
+                Err(LogError::new(ErrorKind::Io, 0, None, message)),
+                T::default(),
+            ))
+        }
+        (_, read) => read,
+    }
+}
+
+/// A command's result with every failure left, under `--format json`, turned into a `usage`
+/// error document of `game` (exit status 2): an option the log cannot answer, or one that does
+/// not fit the rules. With `--format json` every outcome is one document.
+pub fn or_document(
+    format: Format,
+    game: &str,
+    result: anyhow::Result<Output>,
+) -> anyhow::Result<Output> {
+    match (format, result) {
+        (Format::Json, Err(error)) => Ok(error_document(
+            game,
+            LogError::new(ErrorKind::Usage, 0, None, format!("{error:#}")),
+        )),
+        (_, result) => result,
+    }
+}
+
+fn error_document(game: &str, error: LogError) -> Output {
+    Output {
+        text: ErrorDocument::new(Some(game), &error).to_json(),
+        status: 2,
     }
 }
 

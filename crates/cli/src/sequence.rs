@@ -172,6 +172,16 @@ pub struct SequenceArgs {
 }
 
 pub fn run(args: SequenceArgs) -> anyhow::Result<Output> {
+    // Live JSON writes its own objects, line by line.
+    let format = if args.live {
+        Format::Text
+    } else {
+        args.report.format
+    };
+    report::or_document(format, "sequence", judge(args))
+}
+
+fn judge(args: SequenceArgs) -> anyhow::Result<Output> {
     args.conventions.one_log(args.file.as_deref(), "sequence")?;
     let rules = args.rules.rules(args.teams)?;
     let options = args.full.options(rules)?;
@@ -189,7 +199,10 @@ pub fn run(args: SequenceArgs) -> anyhow::Result<Output> {
         // The verdict (and, by the full rules, the report of the board) judged as the log is
         // read: memory holds one line and the game's state.
         let mut referee = SequenceReferee::with_options(rules, options);
-        let (judged, _) = input.audit_with(&game, &mut referee, Keep::Nothing, args.max_line)?;
+        let (judged, _) = report::opened(
+            format,
+            input.audit_with(&game, &mut referee, Keep::Nothing, args.max_line),
+        )?;
         let judgement = match judged {
             Ok(judgement) => judgement,
             Err(error) => return report::failure(format, &game, &input, error),
@@ -202,7 +215,10 @@ pub fn run(args: SequenceArgs) -> anyhow::Result<Output> {
         return Ok(Output::from(text).with_status(status));
     }
     // The explanation reads the whole log again: kept up to --max-input.
-    let (judged, bytes) = input.audit(&game, Keep::Upto(args.max_input), args.max_line)?;
+    let (judged, bytes) = report::opened(
+        format,
+        input.audit(&game, Keep::Upto(args.max_input), args.max_line),
+    )?;
     let judgement = match judged {
         Ok(judgement) => judgement,
         Err(error) => return report::failure(format, &game, &input, error),

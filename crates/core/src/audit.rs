@@ -34,12 +34,8 @@ struct Stream<R> {
 impl<R: BufRead> LineSource for Stream<R> {
     fn next(&mut self) -> Result<Option<(usize, &[u8])>, LogError> {
         let next = self.lines.next_line().map_err(|e| {
-            LogError::new(
-                ErrorKind::Io,
-                self.last + 1,
-                None,
-                format!("cannot read: {e}"),
-            )
+            // An unreadable input is on no line, as in batch rows.
+            LogError::new(ErrorKind::Io, 0, None, format!("cannot read: {e}"))
         })?;
         match next {
             None => Ok(None),

@@ -18,11 +18,15 @@ pub enum ErrorKind {
     LineTooLong,
     /// The game could not be recognised.
     UnknownGame,
-    /// The input could not be read.
+    /// The input could not be read (on no line: `line` is 0).
     Io,
     /// The log is longer than a report that keeps it accepts (the input limit of an
     /// explanation).
     LogTooLong,
+    /// The command cannot be carried out as asked: an option that does not fit the rules or
+    /// the log (such as knowledge after an action past its end), or a command line that
+    /// names something wrong. Only a command writes it, never for a log of a batch.
+    Usage,
 }
 
 impl ErrorKind {
@@ -35,6 +39,7 @@ impl ErrorKind {
             ErrorKind::UnknownGame => "unknown-game",
             ErrorKind::Io => "io",
             ErrorKind::LogTooLong => "log-too-long",
+            ErrorKind::Usage => "usage",
         }
     }
 }

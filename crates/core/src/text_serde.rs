@@ -8,9 +8,14 @@ pub use serde as __serde;
 
 /// Implements `Serialize` and `JsonSchema` for types that are written as their `Display` text
 /// (`3C`, `E5`, `blue`): `serialize_as_text!(Card, "a card such as `3C`", "^[1-9][0-9]*[A-Z]$")`.
+/// Two games' types of one name take a name each in the schema:
+/// `serialize_as_text!(Card as "QuartetsCard", ...)`.
 #[macro_export]
 macro_rules! serialize_as_text {
     ($type:ty, $description:literal, $pattern:literal) => {
+        $crate::serialize_as_text!($type as stringify!($type), $description, $pattern);
+    };
+    ($type:ty as $name:expr, $description:literal, $pattern:literal) => {
         impl $crate::text_serde::__serde::Serialize for $type {
             fn serialize<S: $crate::text_serde::__serde::Serializer>(
                 &self,
@@ -22,7 +27,7 @@ macro_rules! serialize_as_text {
 
         impl $crate::text_serde::__schemars::JsonSchema for $type {
             fn schema_name() -> ::std::borrow::Cow<'static, str> {
-                stringify!($type).into()
+                $name.into()
             }
 
             fn json_schema(

@@ -204,8 +204,13 @@ impl DealModel {
     }
 
     /// `player` draws a card unseen, not of rank `not` (after "Go fish" to it). `false` when
-    /// no deal allows it.
-    pub(crate) fn hidden_draw(&mut self, player: usize, not: Option<usize>) -> bool {
+    /// no deal allows it. `only`: the card is known to be of that rank (a seat's own draw).
+    pub(crate) fn hidden_draw_of(
+        &mut self,
+        player: usize,
+        not: Option<usize>,
+        only: Option<usize>,
+    ) -> bool {
         let slot = self.add_node();
         let mut into = Vec::with_capacity(self.ranks);
         for rank in 0..self.ranks {
@@ -231,7 +236,7 @@ impl DealModel {
             entry.to = level as u16;
             entry.lo = 0;
             entry.hi = CARDS_PER_RANK as u8;
-            if not != Some(rank) {
+            if not != Some(rank) && only.is_none_or(|only| only == rank) {
                 into.push((rank as u8, self.add_edge(level, slot, 0, 1)));
             }
         }

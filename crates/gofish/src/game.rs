@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use fairplay_core::{ErrorKind, Foul, Game, LogError, Step, Words};
+use fairplay_core::{ErrorKind, Foul, Game, Judgement, LogError, Step, Words};
 
 use crate::notation::{parse_action, ParseError};
 use crate::{Contradiction, Referee, RuleError, Rules, Verdict};
@@ -49,6 +49,22 @@ impl GoFish {
     /// The rules.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The judgement of a whole log as the player of `seat` knows the game
+    /// ([`judge_seat`](crate::judge_seat)).
+    pub fn judge_seat(&self, log: &[u8], seat: &crate::Seat) -> Result<Judgement, LogError> {
+        let report = crate::judge_seat(log, &self.rules, seat)?;
+        let verdict = match report.cheating {
+            None => fairplay_core::Verdict::Fair,
+            Some((c, line)) => fairplay_core::Verdict::Foul(foul(c, line)),
+        };
+        Ok(Judgement::new(
+            "gofish",
+            self.description.clone(),
+            report.actions,
+            verdict,
+        ))
     }
 }
 

@@ -47,7 +47,7 @@ pub mod truth;
 
 pub use action::{Action, Answer, NameError};
 pub use game::{GoFish, GoFishReferee};
-pub use referee::{Contradiction, Reason, Referee, Trust, Verdict};
+pub use referee::{Contradiction, Reason, Referee, Seat, SeatError, Trust, Verdict};
 pub use rules::{
     FishTurn, Player, Rank, Rules, RulesError, CARDS_PER_RANK, MAX_PLAYERS, MAX_RANKS,
 };
@@ -82,7 +82,27 @@ impl Report {
 /// not blank is an action): the rules count a malformed line among the rule errors, and no
 /// rule error changes a settled verdict.
 pub fn judge(log: &[u8], rules: &Rules) -> Result<Report, LogError> {
-    let mut referee = Referee::new(*rules);
+    judge_with(Referee::new(*rules), log)
+}
+
+/// [`judge`] as the player of `seat` knows the game: what everybody saw, plus their dealt hand
+/// and their own unseen draws ([`Referee::seated`]).
+///
+/// ```
+/// use fairplay_gofish::{judge, judge_seat, FishTurn, Rules, Seat, Verdict};
+/// let rules = Rules::new(2, 3, Some(3), FishTurn::Next).unwrap();
+/// // A watcher finds nothing wrong:
+/// let log = b"1 A 2 A fish\n1 D\n2 A 1 2 fish\n2 D\n1 A 2 3 1\n1 A 2 A fish\n";
+/// assert_eq!(judge(log, &rules).unwrap().verdict(), Verdict::Honest);
+/// // Player 2 drew an A at action 4, so its "Go fish" to A at action 6 is a lie it knows of.
+/// let seat = Seat::new(&rules, 2, &["2", "2", "3"], &["A"]).unwrap();
+/// assert_eq!(judge_seat(log, &rules, &seat).unwrap().verdict(), Verdict::Cheated { since: 6 });
+/// ```
+pub fn judge_seat(log: &[u8], rules: &Rules, seat: &Seat) -> Result<Report, LogError> {
+    judge_with(Referee::seated(*rules, seat), log)
+}
+
+fn judge_with(mut referee: Referee, log: &[u8]) -> Result<Report, LogError> {
     let mut lines = Lines::new(log);
     let mut cheating = None;
     let mut actions = 0;

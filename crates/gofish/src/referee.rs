@@ -102,6 +102,13 @@ pub enum Reason {
         #[cfg_attr(feature = "serde", schemars(with = "String"))]
         rank: Rank,
     },
+    /// The hand or the draws given for a seat ([`Referee::seated`]) cannot be, given the log.
+    AgainstSeat {
+        /// The seat.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::player"))]
+        #[cfg_attr(feature = "serde", schemars(with = "u32"))]
+        seat: Player,
+    },
     /// A player who must hold all four cards of a rank did not lay the book at once.
     BookNotLaid {
         /// Who holds them.
@@ -127,6 +134,7 @@ impl Reason {
             Reason::ShownNotInStock { .. } => "shown-not-in-stock",
             Reason::BookWithout { .. } => "book-without",
             Reason::BookNotLaid { .. } => "book-not-laid",
+            Reason::AgainstSeat { .. } => "against-seat",
         }
     }
 }
@@ -175,6 +183,10 @@ impl std::fmt::Display for Reason {
             } => write!(
                 f,
                 "player {player} was dealt all four cards of rank {rank} in every deal that fits, but did not lay the book before the first other action"
+            ),
+            Reason::AgainstSeat { seat } => write!(
+                f,
+                "the card player {seat} drew unseen, as given for their seat, cannot have been drawn there"
             ),
             Reason::BookNotLaid { player, rank, .. } => write!(
                 f,
@@ -281,6 +293,118 @@ pub(crate) enum Claim {
     NoFour { player: Player, dealt: bool },
 }
 
+/// What one player knows besides what everybody saw: the hand they were dealt and the ranks
+/// of the cards they drew unseen, in order (as many as given).
+///
+/// ```
+/// use fairplay_gofish::{FishTurn, Rules, Seat};
+/// let rules = Rules::new(2, 3, Some(3), FishTurn::Next).unwrap();
+/// let seat = Seat::new(&rules, 2, &["2", "2", "3"], &["A"]).unwrap();
+/// assert_eq!(seat.player().number(), 2);
+/// assert!(Seat::new(&rules, 2, &["2", "2"], &[]).is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    player: Player,
+    hand: [u8; MAX_RANKS],
+    draws: Vec<Rank>,
+}
+
+/// Why a seat's hand or draws are not of the game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SeatError {
+    /// No such player.
+    #[error("there is no player {number}: players are numbered 1 to {players}")]
+    Player {
+        /// The number given.
+        number: u32,
+        /// Players.
+        players: usize,
+    },
+    /// A rank the game does not have.
+    #[error("`{0}` is not a rank of this game")]
+    Rank(String),
+    /// A hand of the wrong size.
+    #[error("{cards} cards given, but each player is dealt {hand}")]
+    HandSize {
+        /// Cards given.
+        cards: usize,
+        /// Cards dealt.
+        hand: usize,
+    },
+    /// More than four cards of a rank.
+    #[error("more than four cards of rank {0} given")]
+    TooMany(Rank),
+    /// More draws than the stock holds.
+    #[error("{draws} draws given, but the stock holds {stock} cards")]
+    Draws {
+        /// Draws given.
+        draws: usize,
+        /// Cards in the stock.
+        stock: usize,
+    },
+}
+
+impl Seat {
+    /// Player `number`'s dealt `hand` and unseen `draws` (rank names), checked against `rules`.
+    pub fn new<S: AsRef<str>>(
+        rules: &Rules,
+        number: u32,
+        hand: &[S],
+        draws: &[S],
+    ) -> Result<Seat, SeatError> {
+        let player = rules.player(number).ok_or(SeatError::Player {
+            number,
+            players: rules.players(),
+        })?;
+        let rank = |name: &str| {
+            crate::notation::parse_rank(name.trim().as_bytes())
+                .and_then(|r| r.0.checked_sub(1))
+                .and_then(|i| rules.rank(i as usize))
+                .ok_or_else(|| SeatError::Rank(name.to_string()))
+        };
+        if hand.len() != rules.hand() {
+            return Err(SeatError::HandSize {
+                cards: hand.len(),
+                hand: rules.hand(),
+            });
+        }
+        let mut counts = [0u8; MAX_RANKS];
+        let mut total = [0u8; MAX_RANKS];
+        for name in hand {
+            let r = rank(name.as_ref())?;
+            counts[r.index()] += 1;
+            total[r.index()] += 1;
+        }
+        if draws.len() > rules.stock() {
+            return Err(SeatError::Draws {
+                draws: draws.len(),
+                stock: rules.stock(),
+            });
+        }
+        let draws: Vec<Rank> = draws
+            .iter()
+            .map(|n| rank(n.as_ref()))
+            .collect::<Result<_, _>>()?;
+        for r in &draws {
+            total[r.index()] += 1;
+        }
+        if let Some(r) = rules.all_ranks().find(|r| total[r.index()] > 4) {
+            return Err(SeatError::TooMany(r));
+        }
+        Ok(Seat {
+            player,
+            hand: counts,
+            draws,
+        })
+    }
+
+    /// Whose seat it is.
+    pub fn player(&self) -> Player {
+        self.player
+    }
+}
+
 /// A card drawn from the stock, in the order of the draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Drawn {
@@ -334,6 +458,8 @@ pub struct Referee {
     drawn: Vec<Drawn>,
     /// The claims of the last action.
     claims: Vec<Claim>,
+    /// The seat this referee judges as, if any, and how many of its unseen draws were seen.
+    seat: Option<(Box<Seat>, usize)>,
 }
 
 impl Claim {
@@ -362,6 +488,7 @@ impl Referee {
             trust: None,
             drawn: Vec::new(),
             claims: Vec::new(),
+            seat: None,
         }
     }
 
@@ -369,6 +496,20 @@ impl Referee {
     pub fn with_trust(rules: Rules, trust: Trust) -> Referee {
         let mut referee = Referee::new(rules);
         referee.trust = Some(Box::new(trust));
+        referee
+    }
+
+    /// A referee that judges as the player of `seat` knows the game: what everybody saw,
+    /// plus their dealt hand and their own unseen draws (the first ones, as many as given).
+    /// What they know can make cheating certain earlier than for a watcher.
+    pub fn seated(rules: Rules, seat: &Seat) -> Referee {
+        let mut referee = Referee::new(rules);
+        for r in rules.all_ranks() {
+            let n = i32::from(seat.hand[r.index()]);
+            // A hand of the right size always fits the deal before any action.
+            referee.deal.constrain(seat.player.index(), r.index(), n, n);
+        }
+        referee.seat = Some((Box::new(seat.clone()), 0));
         referee
     }
 
@@ -390,6 +531,7 @@ impl Referee {
         self.trust = None;
         self.drawn.clear();
         self.claims.clear();
+        self.seat = None;
     }
 
     /// The rules.
@@ -539,7 +681,20 @@ impl Referee {
             Move::Hidden { player, not } => {
                 self.drawn.push(Drawn::Hidden(player));
                 let not = not.filter(|_| self.trusts(player));
-                if !self.deal.hidden_draw(player.index(), not.map(Rank::index)) {
+                let mut only = None;
+                if let Some((seat, seen)) = &mut self.seat {
+                    if seat.player == player {
+                        only = seat.draws.get(*seen).map(|r| r.index());
+                        *seen += 1;
+                    }
+                }
+                if !self
+                    .deal
+                    .hidden_draw_of(player.index(), not.map(Rank::index), only)
+                {
+                    if only.is_some() && only != not.map(Rank::index) {
+                        return Err(Reason::AgainstSeat { seat: player });
+                    }
                     // Only a draw that must not be of one rank can fail: the stock holds
                     // nothing else.
                     let rank = not.unwrap_or(Rank(0));

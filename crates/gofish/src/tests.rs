@@ -596,3 +596,74 @@ fn the_true_deal_names_a_lie_whenever_a_watcher_proves_one() {
         assert!(clean > 20 && caught > 20, "{clean} {caught}");
     }
 }
+
+#[test]
+fn a_seat_judges_with_every_deal_of_its_hand_and_draws() {
+    use crate::{Referee, Seat};
+    for (players, ranks, hand) in [(2, 3, 3), (3, 3, 2), (2, 2, 3)] {
+        let rules = Rules::new(players, ranks, Some(hand), FishTurn::Next).unwrap();
+        let deals = arrangements(ranks);
+        let mut rng = SmallRng::seed_from_u64(17 + hand as u64);
+        let mut earlier = 0;
+        for _ in 0..120 {
+            let cards = &deals[rng.random_range(0..deals.len())];
+            let log = play(&rules, cards, 0.15, &mut rng, 30);
+            let seat = rng.random_range(0..players);
+            // The seat's own hand and unseen draws, from the true deal.
+            let dealt = |d: &[u8]| {
+                let mut h = d[seat * hand..(seat + 1) * hand].to_vec();
+                h.sort_unstable();
+                h
+            };
+            // For each deal: its hidden draws by the seat, with the action of each.
+            let seat_draws = |d: &[u8]| {
+                let mut top = players * hand;
+                let mut out = Vec::new();
+                for (i, a) in log.iter().enumerate() {
+                    if let Action::Draw { player, shown } = a {
+                        if player.index() == seat && shown.is_none() {
+                            out.push((i, d[top]));
+                        }
+                        top += 1;
+                    }
+                }
+                out
+            };
+            let truth = seat_draws(cards);
+            let name = |c: &u8| crate::rules::RANK_NAMES[usize::from(*c)];
+            let given: Vec<&str> = dealt(cards).iter().map(name).collect();
+            let draws: Vec<&str> = truth.iter().map(|(_, c)| name(c)).collect();
+            let seated = Seat::new(&rules, seat as u32 + 1, &given, &draws).unwrap();
+            let mut referee = Referee::seated(rules, &seated);
+            let mut verdict = Verdict::Honest;
+            for &a in &log {
+                verdict = referee.apply(a).unwrap();
+            }
+            let best = deals
+                .iter()
+                .filter(|d| dealt(d) == dealt(cards))
+                .map(|d| {
+                    let mismatch = seat_draws(d)
+                        .iter()
+                        .zip(&truth)
+                        .find(|(a, b)| a.1 != b.1)
+                        .map_or(log.len(), |(a, _)| a.0);
+                    honest_prefix(&rules, d, &log).min(mismatch)
+                })
+                .max()
+                .unwrap();
+            let expected = if best == log.len() {
+                Verdict::Honest
+            } else {
+                Verdict::Cheated { since: best + 1 }
+            };
+            let text: String = log.iter().map(|a| format!("{a}\n")).collect();
+            assert_eq!(verdict, expected, "seat {}\n{text}", seat + 1);
+            let watcher = judge(text.as_bytes(), &rules).unwrap().verdict();
+            if verdict != watcher {
+                earlier += 1;
+            }
+        }
+        assert!(earlier > 0, "a seat never knew more than a watcher");
+    }
+}

@@ -149,7 +149,7 @@ def test_sequence_full_options_change_verdicts():
     log = (EXAMPLES / "sequence" / "full-game.log").read_text()
     assert sequence.judge(log, rules="full").verdict == "fair"
     capped = sequence.judge(log, rules="full", card_plays=1)
-    assert (capped.verdict, capped.kind) == ("foul", "card-used-up")
+    assert (capped.verdict, capped.kind) == ("foul", "card-cap-reached")
     green = sequence.judge(log, rules="full", first="green")
     assert (green.verdict, green.action) == ("foul", 1)
 

@@ -8,7 +8,7 @@ use crate::{Action, Card, Player, SetId};
 serialize_as_number!(Player, number, "a player, numbered from 1");
 serialize_as_number!(SetId, number, "a set, numbered from 1");
 serialize_as_text!(
-    Card,
+    Card as "QuartetsCard",
     "a card: its set number and letter, such as `3C`",
     "^[1-9][0-9]*[A-Z]$"
 );

@@ -276,8 +276,13 @@ pub struct Impossible {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Replay {
-    /// Actions in the log.
+    /// Actions replayed: the log's, or those before [`Replay::broken`].
     pub actions: usize,
+    /// The action that breaks a rule anyone can check (such as asking a player who does not
+    /// exist), where the replay stopped; `None` when every action was replayed. A log whose
+    /// verdict is certain before such an action is judged (the rest is not), so the replay
+    /// stops there too.
+    pub broken: Option<usize>,
     /// Every false claim, in the order of the log (an action may carry two: an ask without
     /// the set that is also falsely denied).
     pub lies: Vec<Lie>,
@@ -421,9 +426,10 @@ impl Table<'_> {
 /// Replays a log literally on the true `deal`: every false claim (who, which action, which
 /// claim) and every physically impossible action, in one pass; then, for each false claim,
 /// whether and after which action a watcher could prove it (one run of the [`Referee`] per
-/// false claim). A log that breaks a rule anyone can check is an error, as for
-/// [`audit`](crate::audit); unlike there, every action is judged, also after cheating is
-/// certain.
+/// false claim). Unlike [`audit`](crate::audit), every action is judged, also after cheating
+/// is certain, up to the first action that breaks a rule anyone can check: the replay stops
+/// there ([`Replay::broken`]; the audit reports it as an error unless cheating was certain
+/// before it). A malformed log is an error.
 ///
 /// ```
 /// use fairplay_quartets::truth::{replay, TrueDeal};
@@ -458,6 +464,7 @@ pub fn replay(input: &[u8], deal: &TrueDeal) -> Result<Replay, LogError> {
     table.turn = table.next_with_cards(rules.players() - 1);
     let mut replay = Replay {
         actions: 0,
+        broken: None,
         lies: Vec::new(),
         impossible: Vec::new(),
     };
@@ -472,12 +479,9 @@ pub fn replay(input: &[u8], deal: &TrueDeal) -> Result<Replay, LogError> {
             },
         };
         let number = replay.actions + 1;
-        if let Err(error) = table.act(raw, number, &mut replay) {
-            return Err(LogError::Rule {
-                line: reader.line(),
-                action: number,
-                error,
-            });
+        if table.act(raw, number, &mut replay).is_err() {
+            replay.broken = Some(number);
+            break;
         }
         replay.actions = number;
     }

@@ -92,11 +92,14 @@ pub fn true_deal(replay: &fairplay_quartets::truth::Replay) -> Explained {
             x.impossible.action, x.text
         )
     }));
-    let text = if parts.is_empty() {
+    let mut text = if parts.is_empty() {
         "True deal: every claim is true and every action possible.".to_string()
     } else {
         format!("True deal: {}.", parts.join("; "))
     };
+    if let Some(broken) = replay.broken {
+        text.push_str(&format!(" ({})", crate::quartets::broken_note(broken)));
+    }
     let mut fields = Map::new();
     field(&mut fields, "true_deal", &details);
     Explained { text, fields }

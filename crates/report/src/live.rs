@@ -86,16 +86,19 @@ pub fn styled_line(words: &Words, event: &Event<'_>, style: Style) -> String {
 ///
 /// * `{"event": "count-skipped"}`;
 /// * `{"event": "ignored", "error": {"kind", "line", "action", "message"}}`;
-/// * `{"event": "step", "action", "line", "verdict": "fair" | "foul", "foul", "note"}`: the
-///   verdict on the game so far, `foul` (`{"action", "line", "reason": {"kind", "message"}}`)
-///   the first foul when there is one, `note` (`blue wins`) or `null`;
+/// * `{"event": "step", "action", "line", "finding", "verdict": "fair" | "foul", "foul",
+///   "note"}`: `finding` what this action itself did, as the text line says it: `null`, or
+///   the foul it commits or makes certain (`{"action", "line", "reason": {"kind",
+///   "message"}}`: an illegal move, each one of a Sequence game; the action after which
+///   cheating is certain); then the verdict on the game so far, `foul` the game's first foul
+///   when there is one, `note` (`blue wins`) or `null`;
 /// * `{"event": "end", "actions", "verdict", "foul", "ignored"}`.
 ///
 /// ```
 /// use fairplay_core::{live::Event, Step, Verdict};
 /// let step = Step::new(3, 4, None);
 /// let line = fairplay_report::live::json(&Event::Step { step: &step, verdict: &Verdict::Fair });
-/// assert_eq!(line, r#"{"event":"step","action":3,"line":4,"verdict":"fair","foul":null,"note":null}"#);
+/// assert_eq!(line, r#"{"event":"step","action":3,"line":4,"finding":null,"verdict":"fair","foul":null,"note":null}"#);
 /// ```
 pub fn json(event: &Event<'_>) -> String {
     let word = |v: &Verdict| if v.foul().is_some() { "foul" } else { "fair" };
@@ -105,6 +108,7 @@ pub fn json(event: &Event<'_>) -> String {
         Event::Step { step, verdict } => LiveEvent::Step {
             action: step.action,
             line: step.line,
+            finding: step.foul.as_ref(),
             verdict: word(verdict),
             foul: verdict.foul(),
             note: step.note.as_deref(),
@@ -130,6 +134,7 @@ enum LiveEvent<'a> {
     Step {
         action: u64,
         line: usize,
+        finding: Option<&'a Foul>,
         verdict: &'static str,
         foul: Option<&'a Foul>,
         note: Option<&'a str>,

@@ -642,6 +642,9 @@ pub fn impossible(x: &Impossible) -> String {
 pub fn true_deal_text(replay: &Replay, style: Style) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "\n{}", style.bold("With the true deal:"));
+    if let Some(broken) = replay.broken {
+        let _ = writeln!(out, "  {}", broken_note(broken));
+    }
     if replay.lies.is_empty() && replay.impossible.is_empty() {
         let _ = writeln!(out, "  every claim is true and every action possible.");
         return out;
@@ -680,6 +683,14 @@ pub fn true_deal_text(replay: &Replay, style: Style) -> String {
     out
 }
 
+/// Where a replay stopped: `replayed on actions 1..4: action 5 breaks a rule anyone can check`.
+pub fn broken_note(broken: usize) -> String {
+    format!(
+        "replayed on actions 1..{}: action {broken} breaks a rule anyone can check",
+        broken - 1
+    )
+}
+
 /// A false claim with its words, for JSON.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct LieDetails<'a> {
@@ -703,6 +714,9 @@ pub struct ImpossibleDetails<'a> {
 /// A true-deal replay, for JSON.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct TrueDealDetails<'a> {
+    /// The actions replayed: 1 to this one (all of the log's, unless an action breaks a rule
+    /// anyone can check after cheating is certain: the replay stops before it).
+    pub through: usize,
     /// Every false claim, in order.
     pub lies: Vec<LieDetails<'a>>,
     /// Every physically impossible action, in order.
@@ -713,6 +727,7 @@ impl<'a> TrueDealDetails<'a> {
     /// The details of a replay.
     pub fn new(replay: &'a Replay) -> TrueDealDetails<'a> {
         TrueDealDetails {
+            through: replay.actions,
             lies: replay
                 .lies
                 .iter()

@@ -221,7 +221,7 @@ impl<W: Write> RowWriter<W> {
             RowFormat::Jsonl => Sink::Jsonl(out),
             RowFormat::Csv => {
                 let mut csv = csv::Writer::from_writer(out);
-                csv.write_record(&header)?;
+                csv.write_record(&header).map_err(io_error)?;
                 Sink::Csv(Box::new(csv))
             }
             RowFormat::Table => {
@@ -261,8 +261,10 @@ impl<W: Write> RowWriter<W> {
                 out.write_all(b"\n")
             }
             Sink::Csv(csv) => {
-                cells.each_text(self.columns, extra, |text| csv.write_field(text))?;
-                Ok(csv.write_record(None::<&[u8]>)?)
+                cells
+                    .each_text(self.columns, extra, |text| csv.write_field(text))
+                    .map_err(io_error)?;
+                csv.write_record(None::<&[u8]>).map_err(io_error)
             }
             Sink::Table(table) => {
                 let shown = Columns {
@@ -300,6 +302,18 @@ impl<W: Write> RowWriter<W> {
                 table.out.flush()
             }
         }
+    }
+}
+
+/// A CSV writer's error as the error of the write under it, when it is one (so that a closed
+/// pipe is still a closed pipe).
+fn io_error(error: csv::Error) -> io::Error {
+    if !error.is_io_error() {
+        return io::Error::other(error);
+    }
+    match error.into_kind() {
+        csv::ErrorKind::Io(error) => error,
+        kind => io::Error::other(format!("{kind:?}")),
     }
 }
 

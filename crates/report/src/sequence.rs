@@ -163,8 +163,7 @@ pub struct SequenceDetails<'a> {
     /// Full rules: the winner, if any.
     pub winner: Option<String>,
     /// Full rules: where the judgement rests on which squares a team marked, which the log
-    /// does not record (left out when it rests on none).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// does not record (empty when it rests on none, and under the contract rules).
     pub marking: Vec<String>,
 }
 

@@ -219,7 +219,7 @@ fn foul(turn: u64, line: usize, illegal: &IllegalMove) -> Foul {
     Foul::new(
         turn,
         line,
-        fairplay_core::Reason::new(illegal.kind().name(), illegal.to_string()),
+        fairplay_core::Reason::new(illegal.name(), illegal.to_string()),
     )
 }
 

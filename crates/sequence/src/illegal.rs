@@ -177,7 +177,8 @@ pub enum IllegalMove {
     OutOfTurn {
         /// The team named in the log.
         team: Team,
-        /// The team whose turn it is.
+        /// The team whose turn it is (`turn_of` in JSON, beside the move's turn number).
+        #[cfg_attr(feature = "serde", serde(rename = "turn_of"))]
         turn: Team,
     },
     /// Full rules: a move after a team has won.
@@ -285,7 +286,8 @@ impl IllegalKind {
 }
 
 impl IllegalKind {
-    /// A stable kebab-case name of the kind, for programs and translation tables.
+    /// A stable kebab-case name of the kind, for statistics. Verdicts and JSON name the move
+    /// itself ([`IllegalMove::name`]), which is finer for a capped card and a bad marking.
     ///
     /// ```
     /// assert_eq!(fairplay_sequence::IllegalKind::CardUsedUp.name(), "card-used-up");
@@ -316,6 +318,27 @@ impl IllegalKind {
 }
 
 impl IllegalMove {
+    /// A stable kebab-case name of this illegal move: the reason's kind of a verdict, and the
+    /// `kind` of the move in JSON. Finer than [`IllegalMove::kind`]: a cap other than two plays
+    /// (`card-cap-reached`) and each way a recorded marking is wrong (`mark-not-held`,
+    /// `mark-misses`, `mark-shares`) have their own.
+    ///
+    /// ```
+    /// use fairplay_sequence::IllegalMove;
+    /// let card = "Jd".parse().unwrap();
+    /// assert_eq!(IllegalMove::CannotRemove { card }.name(), "cannot-remove");
+    /// assert_eq!(IllegalMove::CardCapReached { card, plays: 3 }.name(), "card-cap-reached");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            IllegalMove::CardCapReached { .. } => "card-cap-reached",
+            IllegalMove::MarkNotHeld { .. } => "mark-not-held",
+            IllegalMove::MarkMisses { .. } => "mark-misses",
+            IllegalMove::MarkShares { .. } => "mark-shares",
+            other => other.kind().name(),
+        }
+    }
+
     /// The kind of this illegal move.
     ///
     /// ```

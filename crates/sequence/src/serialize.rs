@@ -5,7 +5,7 @@ use fairplay_core::serialize_as_text;
 use crate::{Card, Square, Team};
 
 serialize_as_text!(
-    Card,
+    Card as "SequenceCard",
     "a card: rank 2-9, X, J, Q, K or A, then suit h, c, d or s, such as `5s` or `Xh`",
     "^[2-9XJQKA][hcds]$"
 );

@@ -32,6 +32,16 @@ export async function tapAction(page, line) {
   return taps + 1;
 }
 
+/** The controls of the table view smaller than 44x44 px, by name and size. A check box or
+ * radio button is its label's target (a tap on the label toggles it). */
+async function smallControls(page) {
+  return page.$$eval('#table button, #table select, #table input', (all) => all
+    .filter((e) => e.getClientRects().length)
+    .map((e) => [e.id || e.value || e.textContent.trim().slice(0, 20), (e.tagName === 'INPUT' ? e.closest('label') : e).getBoundingClientRect()])
+    .filter(([, r]) => r.width < 44 || r.height < 44)
+    .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`));
+}
+
 /** Whether `selector`'s box lies wholly inside the viewport. */
 async function inView(page, selector) {
   return page.$eval(selector, (e) => {
@@ -59,14 +69,7 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 360, height: 740 }
     }
     assert.ok(taps <= 30, `${taps} taps for 10 actions`);
     assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('fairplay.table')).join('\n')), lines.join('\n'));
-    // Every control of the view at least 44x44 px.
-    // A check box or radio button is its label's target (a tap on the label toggles it).
-    const small = await page.$$eval('#table button, #table select, #table input', (all) => all
-      .filter((e) => e.getClientRects().length)
-      .map((e) => [e.id || e.value || e.textContent.trim().slice(0, 20), (e.tagName === 'INPUT' ? e.closest('label') : e).getBoundingClientRect()])
-      .filter(([, r]) => r.width < 44 || r.height < 44)
-      .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`));
-    assert.deepEqual(small, []);
+    assert.deepEqual(await smallControls(page), []);
     console.log(`taps ${viewport.width}: ${taps}`);
     await page.context().close();
   });
@@ -228,6 +231,8 @@ test('at the table, Sequence (full rules): a move is a tap on the board and a ta
     taps += 2;
   }
   assert.equal(taps, 6);
+  assert.ok(await inView(page, '#t-verdict'), 'the answer is in sight');
+  assert.deepEqual(await smallControls(page), []);
   assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('fairplay.table.sequence')).join('|')), lines.join('|'));
   const live = cli(['sequence', '--rules', 'full', '--live', '--format', 'json'], lines.join('\n') + '\n').filter((e) => e.event === 'step');
   assert.equal(await page.$eval('#t-verdict', (v) => v.dataset.verdict), live.at(-1).verdict);

@@ -191,7 +191,7 @@ const REASONS = {
     'no-token': 'על {square} אין אסימון להסיר',
     'own-token': '{team} מסיר את האסימון שלו מ-{square}: מותר להסיר רק של היריבים',
     'in-sequence': 'האסימון ה{holder} על {square} הוא חלק מרצף שהושלם ואי אפשר להסירו',
-    'out-of-turn': '{team} משחק, אבל התור של {turn}',
+    'out-of-turn': '{team} משחק, אבל התור של {turn_of}',
     'game-over': '{winner} כבר ניצח: אין מהלכים אחרי ניצחון',
     'discard-jack': '{card} הושלך, אבל נסיך אף פעם אינו מת',
     'discard-live': '{card} הושלך, אבל אינו מת: {square} ריקה',

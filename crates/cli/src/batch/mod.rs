@@ -402,7 +402,11 @@ pub fn run(args: BatchArgs) -> anyhow::Result<crate::Output> {
     }
     match written {
         Ok(()) => {}
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+        // The reader of the rows has gone (`| head`): the run ends quietly, and no summary
+        // counts logs whose rows nobody read.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+            return Ok(crate::Output::from(String::new()))
+        }
         Err(e) => anyhow::bail!("<stdout>: cannot write the rows: {e}"),
     }
     if ids.duplicates > DUPLICATES_SHOWN {

@@ -8,8 +8,8 @@ use serde_json::value::RawValue;
 
 /// One record of a JSON Lines input.
 pub struct Record<'a> {
-    /// The log's name: its `id` as is when a string, as JSON when another value; none when
-    /// absent or `null`.
+    /// The log's name: its `id` as is when a string, as JSON when a number; none when absent
+    /// or `null` (any other `id` makes the record malformed).
     pub id: Option<Cow<'a, str>>,
     /// The game it names, if any.
     pub game: Option<Cow<'a, str>>,
@@ -110,7 +110,17 @@ fn id_text(raw: &RawValue) -> Result<Option<Cow<'_, str>>, serde_json::Error> {
         _ => match serde_json::from_str(text)? {
             serde_json::Value::Null => None,
             serde_json::Value::String(id) => Some(Cow::Owned(id)),
-            other => Some(Cow::Owned(other.to_string())),
+            // As the docs say: an id is a string or a number.
+            other => {
+                let what = match other {
+                    serde_json::Value::Bool(_) => "a boolean",
+                    serde_json::Value::Array(_) => "a list",
+                    _ => "an object",
+                };
+                return Err(serde::de::Error::custom(format!(
+                    "`id` is a string or a number, not {what}"
+                )));
+            }
         },
     })
 }
@@ -151,9 +161,18 @@ mod tests {
             id_of(&format!("{{\"id\": \"a\\u0062\", {log}}}")).as_deref(),
             Some("ab")
         );
-        assert_eq!(
-            id_of(&format!("{{\"id\": {{\"a\": [1, true]}}, {log}}}")).as_deref(),
-            Some(r#"{"a":[1,true]}"#)
-        );
+        // Any other JSON is not an id: the record is malformed.
+        for (id, what) in [
+            (r#"{"a": [1, true]}"#, "an object"),
+            ("[1]", "a list"),
+            ("true", "a boolean"),
+        ] {
+            let mut decoded = Vec::new();
+            let json = format!("{{\"id\": {id}, {log}}}");
+            let error = Record::read(json.as_bytes(), &mut decoded, false)
+                .err()
+                .unwrap();
+            assert!(error.to_string().contains(what), "{error}");
+        }
     }
 }

@@ -212,3 +212,30 @@ fn the_true_deal_names_each_lie() {
         "{err}"
     );
 }
+
+#[test]
+fn a_seat_knows_its_own_draws() {
+    let log = "1 A 2 A fish\n1 D\n2 A 1 2 fish\n2 D\n1 A 2 3 1\n1 A 2 A fish\n";
+    assert_eq!(run(&SMALL, log).1, "yes\n");
+    let seat = [
+        &SMALL[..],
+        &["--seat", "2", "--hand-of", "2,2,3", "--draws", "A"],
+    ]
+    .concat();
+    assert_eq!(run(&seat, log), (0, "no\n6\n".to_string(), String::new()));
+    // Its hand alone tells it too: the card drawn after "Go fish" to 2 was no 2, and no 3
+    // (it handed over only one), so an A.
+    let seat = [&SMALL[..], &["--seat", "2", "--hand-of", "2,2,3"]].concat();
+    assert_eq!(run(&seat, log).1, "no\n6\n");
+    // Player 1's seat: dealt A A 3, it cannot tell.
+    let seat = [
+        &SMALL[..],
+        &["--seat", "1", "--hand-of", "A,A,3", "--draws", "3"],
+    ]
+    .concat();
+    assert_eq!(run(&seat, log).1, "yes\n");
+    let bad = [&SMALL[..], &["--seat", "2", "--hand-of", "2,2,X"]].concat();
+    let (status, _, err) = run(&bad, log);
+    assert_eq!(status, 2);
+    assert!(err.contains("`X` is not a rank of this game"), "{err}");
+}

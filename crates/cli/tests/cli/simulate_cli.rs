@@ -930,3 +930,18 @@ fn bad_gofish_options_exit_2() {
             .stderr(predicate::str::starts_with("fairplay: "));
     }
 }
+
+#[test]
+fn simulated_gofish_logs_pipe_into_the_judge() {
+    use fairplay_core::Game as _;
+    use fairplay_sim::gofish as sim;
+    let judge = fairplay_gofish::GoFish::new(fairplay_gofish::Rules::standard());
+    for (seed, rate) in [("1", "0"), ("2", "0.02"), ("5", "0.1")] {
+        let config =
+            sim::Config::new(sim::Rules::standard()).with_cheat_rate(rate.parse().unwrap());
+        let log = sim::simulate_seeded(&config, seed.parse().unwrap()).log();
+        let expected = judge.contract(&judge.audit(log.as_bytes()).unwrap().verdict);
+        let simulate = ["simulate", "gofish", "--seed", seed, "--cheat-rate", rate];
+        assert_eq!(pipe(&simulate, &["gofish"]), expected, "seed {seed}");
+    }
+}

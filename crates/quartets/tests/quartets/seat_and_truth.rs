@@ -392,11 +392,17 @@ fn bad_hands_and_deals_are_errors() {
     assert_eq!(deal(&again), "line 4: a second hand for player 3");
     let fine = format!("yes\n\nA possible deal (every action honest):\n{good}  player 4: 7A 7B 7C 7D 8A 8B 8C 8D\n");
     assert!(TrueDeal::parse(&rules, &fine).is_ok());
-    // A log that breaks a public rule is an error for the replay too, as for audit.
+    // At an action that breaks a public rule the replay stops, where the audit does: with an
+    // error before cheating is certain, with its verdict after.
     let log = b"2\n1 A 2 3C no\n1 A 2 3B no\n";
     let d = TrueDeal::parse(&rules, &fine).unwrap();
-    assert_eq!(
-        replay(log, &d).unwrap_err().to_string(),
-        audit(log, &rules).unwrap_err().to_string()
-    );
+    assert!(audit(log, &rules).is_err());
+    let replayed = replay(log, &d).unwrap();
+    assert_eq!((replayed.actions, replayed.broken), (1, Some(2)));
+    let after = b"5\n1 A 2 3C no\n2 A 3 3A yes\n2 A 4 3D yes\n2 A 1 3C no\n1 A 0 3B no\n";
+    assert_eq!(audit(after, &rules).unwrap().contract(), "no\n4\n");
+    let replayed = replay(after, &d).unwrap();
+    assert_eq!((replayed.actions, replayed.broken), (4, Some(5)));
+    // A malformed log stays an error.
+    assert!(replay(b"2\n1 A 2 3C no\nhello\n", &d).is_err());
 }
