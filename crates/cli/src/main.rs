@@ -70,6 +70,51 @@ enum Command {
     Help(help::HelpArgs),
 }
 
+/// The single-log commands alone, with the options every command shares: a command line
+/// that judges one log is parsed with this tree first, which builds only their arguments
+/// (building every subcommand's cost more than judging a short log). Anything it does not
+/// parse (help, version, an error, another command) is parsed again with the whole tree, so
+/// every message is the same.
+#[derive(Parser, Debug)]
+#[command(name = "fairplay")]
+struct OneLog {
+    #[command(subcommand)]
+    command: OneLogCommand,
+    #[arg(long, global = true, value_enum, default_value_t = ColorWhen::Auto)]
+    color: ColorWhen,
+}
+
+#[derive(Subcommand, Debug)]
+enum OneLogCommand {
+    Quartets(quartets::QuartetsArgs),
+    Sequence(sequence::SequenceArgs),
+    Gofish(gofish::GoFishArgs),
+}
+
+impl OneLog {
+    /// The command line, when it judges one log and parses as such.
+    fn parse(args: &[std::ffi::OsString]) -> Option<Cli> {
+        let first = args.get(1)?.to_str()?;
+        if !matches!(first, "quartets" | "sequence" | "gofish") {
+            return None;
+        }
+        let mut parser = OneLog::command();
+        let mut matches = parser.try_get_matches_from_mut(args).ok()?;
+        let one = OneLog::from_arg_matches_mut(&mut matches).ok()?;
+        // Freed with the process, as the whole tree is in `main`.
+        std::mem::forget(matches);
+        std::mem::forget(parser);
+        Some(Cli {
+            color: one.color,
+            command: match one.command {
+                OneLogCommand::Quartets(args) => Command::Quartets(args),
+                OneLogCommand::Sequence(args) => Command::Sequence(args),
+                OneLogCommand::Gofish(args) => Command::Gofish(args),
+            },
+        })
+    }
+}
+
 /// What a command prints on standard output, and the exit status after it.
 pub struct Output {
     /// The text for standard output.
@@ -109,6 +154,9 @@ fn command() -> clap::Command {
 fn main() -> ExitCode {
     // As given: a path that is not UTF-8 is still a path.
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(cli) = OneLog::parse(&args) {
+        return run(cli);
+    }
     let mut parser = command();
     let parsed = parser
         .try_get_matches_from_mut(&args)
@@ -141,6 +189,11 @@ fn main() -> ExitCode {
     // The command line's tree is freed with the process: dropping it piece by piece cost
     // more instructions than judging a short log (issue 31, point 1; callgrind).
     std::mem::forget(parser);
+    run(cli)
+}
+
+/// Runs the command as parsed: its output on standard output, its exit status.
+fn run(cli: Cli) -> ExitCode {
     match cli.color {
         ColorWhen::Auto => {}
         ColorWhen::Always => anstream::ColorChoice::Always.write_global(),
