@@ -7,5 +7,6 @@ mod cross_check;
 mod explain_check;
 mod oracle_cases;
 mod properties;
+mod seat;
 mod sim_logs;
 mod true_deal;
