@@ -339,8 +339,19 @@ pub fn judge_many(
     let max_line = int_or_default(max_line, "max_line", 0..=USIZE_MAX, DEFAULT_MAX_LINE)?;
     let quartets = Quartets::new(crate::quartets::rules(players, sets, cards_per_set, hands)?);
     let sequence = crate::sequence::game(rules, teams, first, card_plays)?;
+    // Go Fish shares `players` with Quartets, as in `fairplay batch`: a count that Go Fish
+    // cannot have (its range is narrower) leaves Go Fish out rather than failing the call.
+    let gofish = fairplay_gofish::Rules::new(
+        quartets.rules().players(),
+        fairplay_gofish::Rules::standard().ranks(),
+        None,
+        fairplay_gofish::FishTurn::Next,
+    );
     let mut games = Registry::new();
     games.register(quartets).register(sequence);
+    if let Ok(rules) = gofish {
+        games.register(fairplay_gofish::GoFish::new(rules));
+    }
     let batch = Batch::new(&games, Some(game))
         .map_err(|e| usage(e.message))?
         .with_max_line(max_line);
