@@ -7,7 +7,7 @@
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 
-use fairplay_core::Game;
+use fairplay_core::{ErrorKind, Game, LogError};
 
 use crate::Output;
 
@@ -35,7 +35,10 @@ pub fn run(
     max_line: usize,
     options: &Options,
 ) -> anyhow::Result<Output> {
-    let input = open(file)?;
+    let input = match open(file) {
+        Ok(input) => input,
+        Err(error) => return failed(options, error),
+    };
     crate::input::hint_if_terminal(file, game.words(), true);
     let style = crate::report::style();
     let mut out = io::stdout().lock();
@@ -57,7 +60,21 @@ pub fn run(
         Err(e) => {
             let name = file.filter(|p| *p != Path::new("-"));
             let name = name.map_or("<stdin>".into(), |p| p.display().to_string());
-            Err(crate::error::Failure::new(name, format!("live session: {e}")).into())
+            failed(
+                options,
+                crate::error::Failure::new(name, format!("live session: {e}")).into(),
+            )
         }
     }
+}
+
+/// A session that could not go on: with `--format json`, one `error` event on standard output
+/// (an `io` error on no line) and exit status 2, as every outcome of `--format json` has its JSON;
+/// in text, the error itself.
+fn failed(options: &Options, error: anyhow::Error) -> anyhow::Result<Output> {
+    if !options.json {
+        return Err(error);
+    }
+    let error = LogError::new(ErrorKind::Io, 0, None, format!("{error:#}"));
+    Ok(Output::from(format!("{}\n", fairplay_report::live::json_failure(&error))).with_status(2))
 }

@@ -123,11 +123,29 @@ pub fn json(event: &Event<'_>) -> String {
     serde_json::to_string(&event).expect("live events serialize")
 }
 
+/// The JSON object of a live session that failed as a whole (its input could not be opened
+/// or read), so that `--live --format json` answers every outcome with JSON:
+///
+/// ```
+/// use fairplay_core::{ErrorKind, LogError};
+/// let error = LogError::new(ErrorKind::Io, 0, None, "game.log: cannot read: No such file");
+/// assert_eq!(
+///     fairplay_report::live::json_failure(&error),
+///     r#"{"event":"error","error":{"kind":"io","line":0,"action":null,"message":"game.log: cannot read: No such file"}}"#
+/// );
+/// ```
+pub fn json_failure(error: &LogError) -> String {
+    serde_json::to_string(&LiveEvent::Error { error }).expect("live events serialize")
+}
+
 /// The JSON object of one live event (see [`json`]).
 #[derive(serde::Serialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 enum LiveEvent<'a> {
     CountSkipped,
+    Error {
+        error: &'a LogError,
+    },
     Ignored {
         error: &'a LogError,
     },

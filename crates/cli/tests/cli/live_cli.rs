@@ -133,6 +133,39 @@ fn quartets_live_reads_a_file_too() {
         ));
 }
 
+/// `--live --format json` answers an input it cannot open with JSON too: one `error` event (an
+/// `io` error on no line) on standard output, nothing on standard error, exit status 2; for a
+/// missing file and a directory, in every game.
+#[test]
+fn live_json_of_an_input_that_cannot_be_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("game.log");
+    for game in ["quartets", "sequence", "gofish"] {
+        for path in [&missing, &dir.path().to_path_buf()] {
+            let out = fairplay()
+                .args([game, "--live", "--format", "json"])
+                .arg(path)
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2), "{game} {path:?}");
+            assert!(
+                out.stderr.is_empty(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let text = String::from_utf8(out.stdout).unwrap();
+            assert_eq!(text.lines().count(), 1, "{text}");
+            let event: serde_json::Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(event["event"], "error", "{text}");
+            assert_eq!(event["error"]["kind"], "io", "{text}");
+            assert_eq!(event["error"]["line"], 0, "{text}");
+            assert_eq!(event["error"]["action"], serde_json::Value::Null, "{text}");
+            let message = event["error"]["message"].as_str().unwrap();
+            assert!(message.contains(&path.display().to_string()), "{message}");
+        }
+    }
+}
+
 #[test]
 fn sequence_live_through_a_pipe() {
     let (input, output) = transcript(&SEQUENCE_SESSION, SEQUENCE_END);
