@@ -55,15 +55,39 @@ fuzz_target!(|data: &[u8]| {
             assert!(a == b || matches!(b, LogError::Rule { .. }), "{a:?}\n{b:?}");
             return;
         }
-        (Err(a), Ok(b)) => panic!("audit fails ({a}), the replay does not: {b:?}"),
-        // The replay checks the rules after a verdict too, where audit only reads the lines.
+        // The replay stops at an action that breaks a rule anyone can check (`broken`): the
+        // one audit refuses, or, after a certain verdict, one audit no longer judges (it may
+        // then read on to a later malformed line).
+        (Err(LogError::Rule { action, .. }), Ok(b)) => {
+            assert_eq!(b.broken, Some(action), "{b:?}");
+            assert_eq!(b.actions, action - 1, "{b:?}");
+            return;
+        }
+        (Err(a), Ok(b)) => {
+            assert!(
+                b.broken.is_some(),
+                "audit fails ({a}), the replay does not: {b:?}"
+            );
+            return;
+        }
+        // The replay reads the lines after a verdict too, where audit may stop.
         (Ok(report), Err(_)) => {
             assert!(report.verdict() != Verdict::Honest, "{report:?}");
             return;
         }
         (Ok(report), Ok(replayed)) => (report, replayed),
     };
-    assert_eq!(report.actions, replayed.actions);
+    match replayed.broken {
+        // A rule broken after cheating is certain: audit does not judge it, the replay stops.
+        Some(action) => {
+            assert!(
+                matches!(report.verdict(), Verdict::Cheated { since } if since < action),
+                "{report:?} {replayed:?}"
+            );
+            assert_eq!(replayed.actions, action - 1);
+        }
+        None => assert_eq!(report.actions, replayed.actions),
+    }
     let lies: Vec<usize> = replayed.lies.iter().map(|l| l.claim.action).collect();
     let impossible: Vec<usize> = replayed.impossible.iter().map(|i| i.action).collect();
     for list in [&lies, &impossible] {

@@ -486,18 +486,23 @@ pub fn replay(input: &[u8], deal: &TrueDeal) -> Result<Replay, LogError> {
         replay.actions = number;
     }
     if !replay.lies.is_empty() {
-        expose(input, rules, &mut replay.lies)?;
+        expose(input, rules, replay.actions, &mut replay.lies)?;
     }
     Ok(replay)
 }
 
 /// For each lie: the first action after which a watcher believing only that claim has no
-/// deal, unless what everybody saw is impossible by then whatever anyone claimed.
-fn expose(input: &[u8], rules: &Rules, lies: &mut [Lie]) -> Result<(), LogError> {
+/// deal, unless what everybody saw is impossible by then whatever anyone claimed. Only the
+/// `replayed` actions count: the log after an action that breaks a rule is not judged, not
+/// even read.
+fn expose(input: &[u8], rules: &Rules, replayed: usize, lies: &mut [Lie]) -> Result<(), LogError> {
     let mut actions: Vec<RawAction> = Vec::new();
     let mut reader = LogReader::new(input)?;
-    while let Some(raw) = reader.next_action() {
-        actions.push(raw?);
+    while actions.len() < replayed {
+        match reader.next_action() {
+            Some(raw) => actions.push(raw?),
+            None => break,
+        }
     }
     let run = |trust: Trust| {
         let mut referee = Referee::with_trust(rules.clone(), trust);
