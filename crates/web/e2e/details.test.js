@@ -134,6 +134,8 @@ test('the grid has a key drawn as its cells, and the action list shows every mar
     await page.focus('#actions');
     await page.keyboard.press('Home');
     await page.keyboard.press('ArrowRight');
+    // The step is drawn when the worker answers: read the grid of action 1, not a grid between.
+    await page.evaluate(() => window.fairplay.stepped);
     const key = await page.$$eval('#legend .swatch', (s) => s.map((e) => [e.className.split(' ')[1], getComputedStyle(e).backgroundImage, getComputedStyle(e).backgroundColor]));
     assert.deepEqual(key.map(([kind]) => kind), ['seen', 'certain', 'possible']);
     for (const [kind, image, color] of key) {
