@@ -48,23 +48,15 @@ pub enum Reason {
     /// An ask for a rank the asker holds none of.
     AskWithout {
         /// Who asks.
-        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::player"))]
-        #[cfg_attr(feature = "serde", schemars(with = "u32"))]
         player: Player,
         /// The rank.
-        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::rank"))]
-        #[cfg_attr(feature = "serde", schemars(with = "String"))]
         rank: Rank,
     },
     /// An answer (a handover of `cards`, or "Go fish" for 0) that is not all the player holds.
     WrongAnswer {
         /// Who answers.
-        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::player"))]
-        #[cfg_attr(feature = "serde", schemars(with = "u32"))]
         player: Player,
         /// The rank.
-        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::rank"))]
-        #[cfg_attr(feature = "serde", schemars(with = "String"))]
         rank: Rank,
         /// Cards handed over (0 for "Go fish").
         cards: u8,
@@ -72,52 +64,34 @@ pub enum Reason {
     /// A card drawn after "Go fish" kept unseen, although it can only be of the rank asked for.
     HidDrawnRank {
         /// Who draws.
-        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::player"))]
-        #[cfg_attr(feature = "serde", schemars(with = "u32"))]
         player: Player,
         /// The rank asked for.
-        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::rank"))]
-        #[cfg_attr(feature = "serde", schemars(with = "String"))]
         rank: Rank,
     },
     /// A card shown as drawn when no card of its rank can be left in the stock.
     ShownNotInStock {
         /// Who draws.
-        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::player"))]
-        #[cfg_attr(feature = "serde", schemars(with = "u32"))]
         player: Player,
         /// The rank shown.
-        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::rank"))]
-        #[cfg_attr(feature = "serde", schemars(with = "String"))]
         rank: Rank,
     },
     /// A book laid by a player who cannot hold all four cards.
     BookWithout {
         /// Who lays it down.
-        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::player"))]
-        #[cfg_attr(feature = "serde", schemars(with = "u32"))]
         player: Player,
         /// The rank.
-        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::rank"))]
-        #[cfg_attr(feature = "serde", schemars(with = "String"))]
         rank: Rank,
     },
     /// The hand or the draws given for a seat ([`Referee::seated`]) cannot be, given the log.
     AgainstSeat {
         /// The seat.
-        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::player"))]
-        #[cfg_attr(feature = "serde", schemars(with = "u32"))]
         seat: Player,
     },
     /// A player who must hold all four cards of a rank did not lay the book at once.
     BookNotLaid {
         /// Who holds them.
-        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::player"))]
-        #[cfg_attr(feature = "serde", schemars(with = "u32"))]
         player: Player,
         /// The rank.
-        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serialize::rank"))]
-        #[cfg_attr(feature = "serde", schemars(with = "String"))]
         rank: Rank,
         /// Whether the four were dealt (and not laid before the first other action).
         dealt: bool,
