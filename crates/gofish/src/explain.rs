@@ -117,7 +117,8 @@ pub struct Explanation {
 /// the claims each made.
 struct Judged {
     actions: Vec<(Action, usize)>,
-    claims: Vec<Vec<Claim>>,
+    /// Per action: the players whose claims a proof considers there (a bit per player).
+    claimants: Vec<u16>,
     total: usize,
     contradiction: Option<Contradiction>,
 }
@@ -127,10 +128,12 @@ fn read(log: &[u8], rules: &Rules) -> Result<Judged, LogError> {
     let mut lines = Lines::new(log);
     let mut judged = Judged {
         actions: Vec::new(),
-        claims: Vec::new(),
+        claimants: Vec::new(),
         total: 0,
         contradiction: None,
     };
+    // Only books so far.
+    let mut opening = true;
     while let Some(line) = lines.next_line() {
         let number = lines.number();
         if judged.contradiction.is_some() {
@@ -144,11 +147,26 @@ fn read(log: &[u8], rules: &Rules) -> Result<Judged, LogError> {
         let action = rules
             .check(raw)
             .map_err(|e| rule_error(e.into(), number, judged.total))?;
+        // Besides the claims this action makes believing everyone, any player holding four
+        // cards or more may claim here to hold no four, when an earlier claim of it was not
+        // believed (books laid before any other action claim nothing).
+        let mut claimants = 0u16;
+        opening &= matches!(action, Action::Book { .. });
+        if !opening {
+            for p in rules.all_players() {
+                if referee.hand_size(p) >= crate::CARDS_PER_RANK {
+                    claimants |= 1 << p.index();
+                }
+            }
+        }
         referee
             .apply(action)
             .map_err(|e| rule_error(e, number, judged.total))?;
         judged.actions.push((action, number));
-        judged.claims.push(referee.last_claims().to_vec());
+        for claim in referee.last_claims() {
+            claimants |= 1 << claim.player().index();
+        }
+        judged.claimants.push(claimants);
         judged.contradiction = referee.contradiction();
     }
     Ok(judged)
@@ -229,32 +247,88 @@ pub fn explain(log: &[u8], rules: &Rules, questions: &Questions) -> Result<Expla
 }
 
 /// A minimal set of claims that cannot all be true: set aside each player's claims at each
-/// action in turn, and keep them aside whenever the rest still admit no deal.
+/// action in turn, and keep them aside whenever the rest still admit no deal. Each set aside
+/// leaves fewer claims, so one kept was needed then and is needed still: the set is minimal.
+/// The claim of holding no four is placed as the rules place it: at every action while the
+/// four would be held, so setting it aside at one action leaves it at the next ([`Trust`]).
 fn proof(rules: &Rules, judged: &Judged) -> Vec<ProofStep> {
-    let mut trust = Trust::everyone();
-    let mut steps = Vec::new();
-    for (i, claims) in judged.claims.iter().enumerate() {
-        let action = i + 1;
-        let mut kept: Vec<String> = Vec::new();
-        for player in rules.all_players() {
-            let theirs: Vec<&Claim> = claims.iter().filter(|c| c.player() == player).collect();
-            if theirs.is_empty() {
-                continue;
-            }
-            trust.distrust_claims(action, player);
-            if replay(rules, &judged.actions, Some(&trust)).verdict() == Verdict::Honest {
-                trust.trust_claims(action, player);
-                kept.extend(theirs.iter().map(ToString::to_string));
+    let actions = &judged.actions;
+    // Whether no deal fits believing `trust`, from the referee `before` at action `from`.
+    let contradicted = |before: &Referee, trust: &Trust, from: usize| {
+        let mut referee = before.clone();
+        referee.set_trust(trust.clone());
+        for &(written, _) in &actions[from..] {
+            // Each action was legal when the log was read; the same table accepts it again.
+            if referee.apply(written).is_err() || referee.contradiction().is_some() {
+                break;
             }
         }
+        referee.verdict() != Verdict::Honest
+    };
+    let mut trust = Trust::everyone();
+    // The referee before the actions whose claims are weighed: what is set aside earlier is
+    // settled, so each question replays the log from there on only.
+    let mut before = Referee::with_trust(*rules, trust.clone());
+    // Every claim of a run of actions at once first (most actions are not in the proof), the
+    // run twice as long after each success: whatever a run sets aside, the claims one by one
+    // would set aside too, so the proof is the same, found with fewer replays.
+    let (mut i, mut run) = (0, 1);
+    while i < judged.claimants.len() {
+        let end = (i + run).min(judged.claimants.len());
+        let mut fewer = trust.clone();
+        for action in i + 1..=end {
+            fewer.distrust_action(action);
+        }
+        let (from, to) = if contradicted(&before, &fewer, i) {
+            trust = fewer;
+            run *= 2;
+            (i, end)
+        } else if run > 1 {
+            run = 1;
+            continue;
+        } else {
+            let action = i + 1;
+            for player in rules.all_players() {
+                if judged.claimants[i] & (1 << player.index()) == 0 {
+                    continue;
+                }
+                trust.distrust_claims(action, player);
+                if !contradicted(&before, &trust, i) {
+                    trust.trust_claims(action, player);
+                }
+            }
+            (i, i + 1)
+        };
+        before.set_trust(trust.clone());
+        for &(written, _) in &actions[from..to] {
+            let _ = before.apply(written);
+        }
+        i = to;
+    }
+    // The claims kept, in words, as a referee believing only them makes them.
+    let mut referee = Referee::with_trust(*rules, trust.clone());
+    let mut steps = Vec::new();
+    for (i, &(written, line)) in judged.actions.iter().enumerate() {
+        let action = i + 1;
+        if referee.apply(written).is_err() {
+            break;
+        }
+        let kept: Vec<String> = referee
+            .last_claims()
+            .iter()
+            .filter(|c| trust.trusts(action, c.player()))
+            .map(ToString::to_string)
+            .collect();
         if !kept.is_empty() {
-            let (written, line) = judged.actions[i];
             steps.push(ProofStep {
                 action,
                 line,
                 text: written.to_string(),
                 claims: kept,
             });
+        }
+        if referee.contradiction().is_some() {
+            break;
         }
     }
     steps

@@ -182,7 +182,8 @@ pub struct Contradiction {
 /// Whose claims a referee believes. A claim is what an action says about the speaker's own
 /// hidden cards: an ask ("I hold one"), an answer ("that is all I hold": a distrusted handover
 /// still proves the cards handed over), an unseen draw after "Go fish" ("it is not the rank
-/// asked for"), and holding no four without laying the book. A referee built with
+/// asked for"), and holding no four of a rank (made at every action but the book, while a
+/// four may be held and no such claim of that player was believed since). A referee built with
 /// [`Referee::with_trust`] ignores the claims of distrusted players and the claims checked at
 /// distrusted actions; what everybody saw (hand and stock sizes, cards handed over or shown,
 /// books) always counts.
@@ -388,17 +389,63 @@ pub(crate) enum Drawn {
     Shown(Rank),
 }
 
-/// Counts that could have reached four with the last action, whose book must come next.
+/// The claims "holds no four" not yet believed: per player, the ranks whose count may have
+/// reached four since that player last claimed holding none. The rules make the claim at
+/// every action after which a player holds four of a rank, except the one laying that book
+/// (and the books laid before the first other action); until the count changes, every such
+/// claim is the same bound, so the first one believed settles it. Believing every claim, that
+/// is the action right after the cards came; believing some only ([`Trust`]), the claim carries
+/// on to the next action, as the rules place it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Owed {
-    /// Nothing.
-    None,
-    /// Only books so far: any dealt four must be laid before the first other action.
-    Opening,
-    /// This player's count of this rank went up (a handover, a card shown).
-    One(Player, Rank),
-    /// This player drew a card unseen: any of their ranks may have gone up.
-    All(Player),
+struct Owed {
+    /// Only books so far: dealt fours may be laid before the first other action.
+    opening: bool,
+    /// Players with ranks owed.
+    players: u16,
+    /// Per player, the ranks owed.
+    ranks: [u16; MAX_PLAYERS],
+    /// Players whose owed ranks all come from the deal.
+    dealt: u16,
+}
+
+impl Owed {
+    /// After the deal: every rank of every player.
+    fn new(rules: &Rules) -> Owed {
+        let players = (1u16 << rules.players()) - 1;
+        Owed {
+            opening: true,
+            players,
+            ranks: [(1u16 << rules.ranks()) - 1; MAX_PLAYERS],
+            dealt: players,
+        }
+    }
+    /// `player`'s count of the ranks `mask` may have gone up.
+    fn up(&mut self, player: Player, mask: u16) {
+        self.players |= 1 << player.index();
+        self.ranks[player.index()] |= mask;
+        self.dealt &= !(1 << player.index());
+    }
+    /// `player`'s count of `rank` went down or is known: nothing owed for it.
+    fn settle(&mut self, player: Player, rank: Rank) {
+        self.ranks[player.index()] &= !(1 << rank.index());
+        if self.ranks[player.index()] == 0 {
+            self.players &= !(1 << player.index());
+        }
+    }
+    /// Nothing owed by `player`.
+    fn clear(&mut self, player: Player) {
+        self.ranks[player.index()] = 0;
+        self.players &= !(1 << player.index());
+    }
+    /// The ranks `player` owes now, but for the book `book` this action lays.
+    fn of(&self, player: Player, book: Option<(Player, Rank)>) -> u16 {
+        let mut ranks = self.ranks[player.index()];
+        if let Some((p, r)) = book.filter(|&(p, _)| p == player) {
+            debug_assert_eq!(p, player);
+            ranks &= !(1 << r.index());
+        }
+        ranks
+    }
 }
 
 /// A referee for one game: feed it actions in order, learn after each whether an honest deal
@@ -456,7 +503,7 @@ impl Referee {
             table: Table::new(rules),
             deal: DealModel::new(&rules),
             seen: [[0; MAX_RANKS]; MAX_PLAYERS],
-            owed: Owed::Opening,
+            owed: Owed::new(&rules),
             actions: 0,
             contradiction: None,
             trust: None,
@@ -487,6 +534,11 @@ impl Referee {
         referee
     }
 
+    /// From now on, believe only the claims `trust` trusts.
+    pub(crate) fn set_trust(&mut self, trust: Trust) {
+        self.trust = Some(Box::new(trust));
+    }
+
     fn trusts(&self, player: Player) -> bool {
         match &self.trust {
             None => true,
@@ -499,7 +551,7 @@ impl Referee {
         self.table = Table::new(self.rules);
         self.deal.reset();
         self.seen = [[0; MAX_RANKS]; MAX_PLAYERS];
-        self.owed = Owed::Opening;
+        self.owed = Owed::new(&self.rules);
         self.actions = 0;
         self.contradiction = None;
         self.trust = None;
@@ -595,23 +647,21 @@ impl Referee {
             _ => None,
         };
         self.record_claims(before, book, done);
-        match self.owed {
-            Owed::None => {}
-            Owed::Opening if book.is_some() => {}
-            Owed::Opening => {
-                for player in self.rules.all_players() {
-                    self.no_four(before, player, None, true)?;
+        if !(self.owed.opening && book.is_some()) {
+            self.owed.opening = false;
+            let mut players = self.owed.players;
+            while players != 0 {
+                let player = Player(players.trailing_zeros() as u8);
+                players &= players - 1;
+                // A hand of fewer than four cards holds no four of anything.
+                if before.size(player) < CARDS_PER_RANK {
+                    self.owed.clear(player);
+                } else if self.trusts(player) {
+                    let dealt = self.owed.dealt & (1 << player.index()) != 0;
+                    self.no_four(player, self.owed.of(player, book), dealt)?;
+                    self.owed.clear(player);
                 }
             }
-            Owed::One(player, rank) => {
-                if book != Some((player, rank)) {
-                    self.no_four(before, player, Some(rank), false)?;
-                }
-            }
-            Owed::All(player) => self.no_four(before, player, None, false)?,
-        }
-        if !matches!(self.owed, Owed::Opening) || book.is_none() {
-            self.owed = Owed::None;
         }
         match done {
             Move::Ask {
@@ -649,7 +699,8 @@ impl Referee {
                 self.seen[target.index()][rank.index()] -= cards as i8;
                 self.seen[asker.index()][rank.index()] += cards as i8;
                 if cards > 0 {
-                    self.owed = Owed::One(asker, rank);
+                    self.owed.settle(target, rank);
+                    self.owed.up(asker, 1 << rank.index());
                 }
             }
             Move::Hidden { player, not } => {
@@ -674,7 +725,7 @@ impl Referee {
                     let rank = not.unwrap_or(Rank(0));
                     return Err(Reason::HidDrawnRank { player, rank });
                 }
-                self.owed = Owed::All(player);
+                self.owed.up(player, u16::MAX >> (16 - self.rules.ranks()));
             }
             Move::Shown { player, rank } => {
                 self.drawn.push(Drawn::Shown(rank));
@@ -682,7 +733,7 @@ impl Referee {
                     return Err(Reason::ShownNotInStock { player, rank });
                 }
                 self.seen[player.index()][rank.index()] += 1;
-                self.owed = Owed::One(player, rank);
+                self.owed.up(player, 1 << rank.index());
             }
             Move::Book { player, rank } => {
                 let four = CARDS_PER_RANK as i32;
@@ -695,6 +746,7 @@ impl Referee {
                     return Err(Reason::BookWithout { player, rank });
                 }
                 self.seen[player.index()][rank.index()] -= four as i8;
+                self.owed.settle(player, rank);
             }
         }
         Ok(())
@@ -703,24 +755,15 @@ impl Referee {
     /// Notes the claims this action makes, for explanations.
     fn record_claims(&mut self, before: &Table, book: Option<(Player, Rank)>, done: Move) {
         self.claims.clear();
-        let big = |p: Player| before.size(p) >= CARDS_PER_RANK;
-        match self.owed {
-            Owed::None => {}
-            Owed::Opening if book.is_some() => {}
-            Owed::Opening => {
-                for player in self.rules.all_players().filter(|&p| big(p)) {
+        if !(self.owed.opening && book.is_some()) {
+            let mut players = self.owed.players;
+            while players != 0 {
+                let player = Player(players.trailing_zeros() as u8);
+                players &= players - 1;
+                if before.size(player) >= CARDS_PER_RANK && self.owed.of(player, book) != 0 {
                     self.claims.push(Claim::NoFour {
                         player,
-                        dealt: true,
-                    });
-                }
-            }
-            Owed::One(player, rank) if book == Some((player, rank)) => {}
-            Owed::One(player, _) | Owed::All(player) => {
-                if big(player) {
-                    self.claims.push(Claim::NoFour {
-                        player,
-                        dealt: false,
+                        dealt: self.owed.dealt & (1 << player.index()) != 0,
                     });
                 }
             }
@@ -768,21 +811,13 @@ impl Referee {
         }
     }
 
-    /// After the last action `player` holds at most three of each rank not booked (of `only`,
-    /// if given), except the one this action books.
-    fn no_four(
-        &mut self,
-        before: &Table,
-        player: Player,
-        only: Option<Rank>,
-        dealt: bool,
-    ) -> Result<(), Reason> {
-        // A hand of fewer than four cards holds no four of anything.
-        if before.size(player) < CARDS_PER_RANK {
-            return Ok(());
-        }
-        for rank in self.rules.all_ranks() {
-            if only.is_some_and(|only| only != rank) || self.table.is_booked(rank) {
+    /// After the last action `player` holds at most three of each rank of `ranks` not booked.
+    fn no_four(&mut self, player: Player, ranks: u16, dealt: bool) -> Result<(), Reason> {
+        let mut ranks = ranks;
+        while ranks != 0 {
+            let rank = Rank(ranks.trailing_zeros() as u8);
+            ranks &= ranks - 1;
+            if self.table.is_booked(rank) {
                 continue;
             }
             self.claim(
