@@ -1,37 +1,53 @@
 //! Benchmarks of the Go Fish referee: whole logs judged in-process, parsing included.
 //!
 //! * `standard`: 1000 honest standard games (4 players, 13 ranks, 5 cards each) from the
-//!   simulator, judged one after the other;
+//!   simulator, judged one after the other as `fairplay batch` judges them
+//!   ([`Game::audit`](fairplay_core::Game::audit), one thread);
 //! * `long`: a game that goes on with an empty stock (3 players, 3 ranks, 4 cards each: every
-//!   ask is answered "Go fish"), honest throughout, at 10^3 .. 10^6 actions.
+//!   ask is answered "Go fish"), honest throughout, at 10^3 .. 10^6 actions;
+//! * `knowledge`: what a watcher knows (the range of every count) after action 50 of each of
+//!   100 standard games, the log read and judged up to there, as `--knowledge --at 50` does;
+//! * `tiny`: 200 simulated games of a tiny deck (3 players, 3 ranks, 3 cards each; and 2
+//!   players, 4 ranks, 5 cards each), judged by the engine and by the brute force of the
+//!   tests (`tests/oracle`, every hidden state kept), on the same logs. The brute force cannot
+//!   judge a standard game: its hidden states grow exponentially with the deck.
 //!
 //! Run with `cargo bench -p fairplay-gofish`.
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use fairplay_gofish::{judge, FishTurn, Rules, Verdict};
+use fairplay_core::Game as _;
+use fairplay_gofish::explain::{explain, Questions};
+use fairplay_gofish::{judge, FishTurn, GoFish, Rules, Verdict};
 use fairplay_sim::gofish::{simulate_seeded, Config};
 
-fn standard(c: &mut Criterion) {
-    let sim = fairplay_sim::gofish::Rules::standard();
-    let config = Config::new(sim);
-    let logs: Vec<String> = (0..1000)
+#[path = "../tests/oracle/mod.rs"]
+mod oracle;
+
+/// `games` honest simulated logs of `rules`.
+fn honest_logs(rules: fairplay_sim::gofish::Rules, games: u64) -> Vec<String> {
+    let config = Config::new(rules);
+    (0..games)
         .map(|seed| simulate_seeded(&config, seed).log())
-        .collect();
-    let rules = Rules::standard();
+        .collect()
+}
+
+fn standard(c: &mut Criterion) {
+    let logs = honest_logs(fairplay_sim::gofish::Rules::standard(), 1000);
+    let game = GoFish::new(Rules::standard());
     let honest = logs
         .iter()
-        .filter(|log| judge(log.as_bytes(), &rules).unwrap().verdict() == Verdict::Honest)
+        .filter(|log| game.audit(log.as_bytes()).unwrap().verdict.foul().is_none())
         .count();
     let actions: usize = logs.iter().map(|log| log.lines().count()).sum();
     eprintln!("standard: 1000 games, {actions} actions, {honest} judged honest");
     let mut group = c.benchmark_group("standard");
     group.throughput(Throughput::Elements(logs.len() as u64));
-    group.bench_function("judge_1000_games", |b| {
+    group.bench_function("audit_1000_games", |b| {
         b.iter(|| {
             for log in &logs {
-                black_box(judge(black_box(log.as_bytes()), &rules).unwrap());
+                black_box(game.audit(black_box(log.as_bytes())).unwrap());
             }
         })
     });
@@ -62,5 +78,67 @@ fn long(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, standard, long);
+fn knowledge(c: &mut Criterion) {
+    let logs = honest_logs(fairplay_sim::gofish::Rules::standard(), 100);
+    let rules = Rules::standard();
+    let questions = Questions {
+        knowledge: true,
+        at: Some(50),
+        ..Questions::default()
+    };
+    let mut group = c.benchmark_group("knowledge");
+    group.throughput(Throughput::Elements(logs.len() as u64));
+    group.bench_function("at_50_of_100_games", |b| {
+        b.iter(|| {
+            for log in &logs {
+                black_box(explain(black_box(log.as_bytes()), &rules, &questions).unwrap());
+            }
+        })
+    });
+    group.finish();
+}
+
+fn tiny(c: &mut Criterion) {
+    let mut group = c.benchmark_group("tiny");
+    for (players, ranks, hand) in [(3, 3, 3), (2, 4, 5)] {
+        let sim = fairplay_sim::gofish::Rules::new(
+            players,
+            ranks,
+            Some(hand),
+            fairplay_sim::gofish::FishTurn::Next,
+        )
+        .unwrap();
+        let logs = honest_logs(sim, 200);
+        let game = GoFish::new(Rules::new(players, ranks, Some(hand), FishTurn::Next).unwrap());
+        let variant = oracle::Variant::new(players, ranks, Some(hand), false).unwrap();
+        // Both say the same of every log (the cross-check in the tests does it on 100 000).
+        for log in &logs {
+            let engine = game.audit(log.as_bytes()).unwrap();
+            assert_eq!(
+                game.contract(&engine.verdict),
+                oracle::judge(log, &variant).outcome.contract().unwrap()
+            );
+        }
+        let name = format!("{players}p_{ranks}r_{hand}c_200_games");
+        group.throughput(Throughput::Elements(logs.len() as u64));
+        group.bench_function(BenchmarkId::new("engine", &name), |b| {
+            b.iter(|| {
+                for log in &logs {
+                    black_box(game.audit(black_box(log.as_bytes())).unwrap());
+                }
+            })
+        });
+        group.sample_size(10);
+        group.bench_function(BenchmarkId::new("oracle", &name), |b| {
+            b.iter(|| {
+                for log in &logs {
+                    black_box(oracle::judge(black_box(log), &variant).outcome);
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, standard, long, knowledge, tiny);
 criterion_main!(benches);

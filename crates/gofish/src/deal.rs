@@ -29,7 +29,7 @@
 //! The graph has at most (ranks + 1) nodes per card of the stock, whatever the length of the
 //! log: a long game that goes on with an empty stock only tightens bounds already there.
 
-use crate::rules::{Rules, CARDS_PER_RANK};
+use crate::rules::{Rules, CARDS_PER_RANK, MAX_PLAYERS, MAX_RANKS};
 
 /// No edge: a search may use every edge.
 const NO_EDGE: u32 = u32::MAX;
@@ -44,14 +44,22 @@ struct Edge {
 }
 
 /// The witness flow and its graph.
+///
+/// Every node's edges lie in one flat list (`adj`), in a run reserved when the node is made:
+/// a node's degree is known then (a rank: the stock and one entry per player; a draw's level:
+/// three; a draw: one edge per rank), so growing the graph allocates nothing once the buffers
+/// have reached a game's size, and a referee reset for the next log keeps them.
 #[derive(Clone, Debug)]
 pub(crate) struct DealModel {
     ranks: usize,
     players: usize,
     hand: usize,
     edges: Vec<Edge>,
-    /// Per node: the edges that leave or enter it.
-    adj: Vec<Vec<u32>>,
+    /// Per node: where its run of `adj` starts and how many edges it holds.
+    start: Vec<u32>,
+    degree: Vec<u8>,
+    /// The edges that leave or enter each node, in runs.
+    adj: Vec<u32>,
     /// Per `(player, rank)` (`player * ranks + rank`): the edge carrying the count of that
     /// rank among the player's hidden cards so far.
     entry: Vec<u32>,
@@ -59,8 +67,11 @@ pub(crate) struct DealModel {
     stock: Vec<u32>,
     /// Per `(player, rank)`: the edge into the player's dealt hand.
     bottom: Vec<u32>,
-    /// Per unseen draw, in order: who drew it and, per rank it may be, the edge into it.
-    slots: Vec<(u8, Vec<(u8, u32)>)>,
+    /// Per unseen draw, in order: who drew it and its node (whose edges come from the levels
+    /// of the ranks it may be).
+    slots: Vec<(u8, u16)>,
+    /// Per node: the rank of a draw's level node (unused for other nodes).
+    rank_of: Vec<u8>,
     /// Per player: hidden cards drawn unseen so far.
     draws: Vec<u32>,
     // Search scratch: the stamp of the last search that reached each node, and the edge it
@@ -79,17 +90,30 @@ impl DealModel {
             players: rules.players(),
             hand: rules.hand(),
             edges: Vec::new(),
+            start: Vec::new(),
+            degree: Vec::new(),
             adj: Vec::new(),
             entry: Vec::new(),
             stock: Vec::new(),
             bottom: Vec::new(),
             slots: Vec::new(),
+            rank_of: Vec::new(),
             draws: Vec::new(),
             seen: Vec::new(),
             via: Vec::new(),
             queue: Vec::new(),
             stamp: 0,
         };
+        // Room for a whole game: every card of the stock drawn unseen.
+        let stock = rules.stock();
+        let nodes = rules.ranks() + 1 + rules.players() + stock * (rules.ranks() + 1);
+        let edges = rules.ranks() * (1 + rules.players()) + stock * 2 * rules.ranks();
+        model.edges.reserve(edges);
+        model.adj.reserve(2 * edges);
+        model.start.reserve(nodes);
+        model.degree.reserve(nodes);
+        model.rank_of.reserve(nodes);
+        model.slots.reserve(stock);
         model.reset();
         model
     }
@@ -97,22 +121,27 @@ impl DealModel {
     /// Back to the deal, keeping the memory.
     pub(crate) fn reset(&mut self) {
         let (ranks, players, hand) = (self.ranks, self.players, self.hand);
-        let nodes = ranks + 1 + players;
         self.edges.clear();
-        self.adj.truncate(nodes);
-        for list in &mut self.adj {
-            list.clear();
-        }
-        self.adj.resize_with(nodes, Vec::new);
+        self.start.clear();
+        self.degree.clear();
+        self.adj.clear();
+        self.rank_of.clear();
         self.entry.clear();
         self.stock.clear();
         self.bottom.clear();
         self.slots.clear();
         self.draws.clear();
         self.draws.resize(players, 0);
+        for _ in 0..ranks {
+            self.add_node(1 + players);
+        }
+        self.add_node(ranks);
+        for _ in 0..players {
+            self.add_node(ranks);
+        }
         // The first witness deals a deck sorted A 2 3 ... K A 2 ... in blocks of `hand` cards:
         // no hand holds more than two of a rank, so no book is owed at once.
-        let mut dealt = vec![0u8; players * ranks];
+        let mut dealt = [0u8; MAX_PLAYERS * MAX_RANKS];
         for card in 0..players * hand {
             dealt[(card / hand.max(1)) * ranks + card % ranks] += 1;
         }
@@ -140,9 +169,30 @@ impl DealModel {
         self.ranks + 1 + player
     }
 
-    fn add_node(&mut self) -> usize {
-        self.adj.push(Vec::new());
-        self.adj.len() - 1
+    fn nodes(&self) -> usize {
+        self.start.len()
+    }
+
+    /// A new node with room for `degree` edges.
+    fn add_node(&mut self, degree: usize) -> usize {
+        let node = self.start.len();
+        self.start.push(self.adj.len() as u32);
+        self.degree.push(0);
+        self.rank_of.push(0);
+        self.adj.resize(self.adj.len() + degree, NO_EDGE);
+        node
+    }
+
+    fn attach(&mut self, node: usize, edge: u32) {
+        let at = self.start[node] as usize + usize::from(self.degree[node]);
+        self.adj[at] = edge;
+        self.degree[node] += 1;
+    }
+
+    /// The edges that leave or enter `node`.
+    fn edges_of(&self, node: usize) -> &[u32] {
+        let start = self.start[node] as usize;
+        &self.adj[start..start + usize::from(self.degree[node])]
     }
 
     fn add_edge(&mut self, from: usize, to: usize, lo: u8, hi: u8) -> u32 {
@@ -154,8 +204,8 @@ impl DealModel {
             hi,
             flow: 0,
         });
-        self.adj[from].push(id);
-        self.adj[to].push(id);
+        self.attach(from, id);
+        self.attach(to, id);
         id
     }
 
@@ -211,12 +261,12 @@ impl DealModel {
         not: Option<usize>,
         only: Option<usize>,
     ) -> bool {
-        let slot = self.add_node();
-        let mut into = Vec::with_capacity(self.ranks);
+        let slot = self.add_node(self.ranks);
         for rank in 0..self.ranks {
             let id = self.entry[player * self.ranks + rank];
             let old = self.edges[id as usize];
-            let level = self.add_node();
+            let level = self.add_node(3);
+            self.rank_of[level] = rank as u8;
             // The old count becomes the count before this draw, below the new level.
             let below = self.edges.len() as u32;
             self.edges.push(Edge {
@@ -226,21 +276,22 @@ impl DealModel {
             if self.bottom[player * self.ranks + rank] == id {
                 self.bottom[player * self.ranks + rank] = below;
             }
-            let target = &mut self.adj[old.to as usize];
+            let start = self.start[usize::from(old.to)] as usize;
+            let target = &mut self.adj[start..start + usize::from(self.degree[usize::from(old.to)])];
             if let Some(at) = target.iter().position(|&e| e == id) {
                 target[at] = below;
             }
-            self.adj[level].push(id);
-            self.adj[level].push(below);
+            self.attach(level, id);
+            self.attach(level, below);
             let entry = &mut self.edges[id as usize];
             entry.to = level as u16;
             entry.lo = 0;
             entry.hi = CARDS_PER_RANK as u8;
             if not != Some(rank) && only.is_none_or(|only| only == rank) {
-                into.push((rank as u8, self.add_edge(level, slot, 0, 1)));
+                self.add_edge(level, slot, 0, 1);
             }
         }
-        self.slots.push((player as u8, into));
+        self.slots.push((player as u8, slot as u16));
         self.draws[player] += 1;
         let stock = self.stock_node();
         if !self.search(stock, slot, NO_EDGE) {
@@ -274,12 +325,14 @@ impl DealModel {
         let draws = self
             .slots
             .iter()
-            .map(|(player, into)| {
-                let rank = into
+            .map(|&(player, slot)| {
+                let rank = self
+                    .edges_of(usize::from(slot))
                     .iter()
-                    .find(|&&(_, e)| self.edges[e as usize].flow > 0)
-                    .map_or(0, |&(r, _)| r);
-                (usize::from(*player), usize::from(rank))
+                    .map(|&e| self.edges[e as usize])
+                    .find(|e| e.flow > 0)
+                    .map_or(0, |e| self.rank_of[usize::from(e.from)]);
+                (usize::from(player), usize::from(rank))
             })
             .collect();
         (hands, draws)
@@ -317,7 +370,7 @@ impl DealModel {
 
     /// Breadth-first search of the residual graph from `from` to `to`, not using `banned`.
     fn search(&mut self, from: usize, to: usize, banned: u32) -> bool {
-        let nodes = self.adj.len();
+        let nodes = self.nodes();
         if self.seen.len() < nodes {
             self.seen.resize(nodes, 0);
             self.via.resize(nodes, NO_EDGE);
@@ -335,7 +388,8 @@ impl DealModel {
         while head < self.queue.len() {
             let node = self.queue[head] as usize;
             head += 1;
-            for &id in &self.adj[node] {
+            let start = self.start[node] as usize;
+            for &id in &self.adj[start..start + usize::from(self.degree[node])] {
                 if id == banned {
                     continue;
                 }
@@ -383,7 +437,7 @@ impl DealModel {
     /// Checks the witness: every bound met, every node balanced. For tests.
     #[cfg(test)]
     pub(crate) fn check(&self, shown: &[u8], stock: usize) {
-        let mut net = vec![0i32; self.adj.len()];
+        let mut net = vec![0i32; self.nodes()];
         for e in &self.edges {
             assert!(e.lo <= e.flow && e.flow <= e.hi, "{e:?}");
             net[e.from as usize] -= i32::from(e.flow);
@@ -397,7 +451,7 @@ impl DealModel {
             assert_eq!(net[self.dealt_node(p)], self.hand as i32);
         }
         let draws: u32 = self.draws.iter().sum();
-        let slots = self.adj.len() - (self.ranks + 1 + self.players);
+        let slots = self.nodes() - (self.ranks + 1 + self.players);
         assert_eq!(slots, draws as usize * (self.ranks + 1));
     }
 }

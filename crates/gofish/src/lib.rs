@@ -82,7 +82,21 @@ impl Report {
 /// not blank is an action): the rules count a malformed line among the rule errors, and no
 /// rule error changes a settled verdict.
 pub fn judge(log: &[u8], rules: &Rules) -> Result<Report, LogError> {
-    judge_with(Referee::new(*rules), log)
+    // Each thread keeps its last referee: judging log after log of one game allocates
+    // nothing once its buffers have grown to a game's size.
+    thread_local! {
+        static SPARE: std::cell::RefCell<Option<Referee>> = const { std::cell::RefCell::new(None) };
+    }
+    SPARE.with_borrow_mut(|spare| {
+        let referee = match spare {
+            Some(referee) if referee.rules() == rules => {
+                referee.reset();
+                referee
+            }
+            _ => spare.insert(Referee::new(*rules)),
+        };
+        judge_with(referee, log)
+    })
 }
 
 /// [`judge`] as the player of `seat` knows the game: what everybody saw, plus their dealt hand
@@ -99,10 +113,10 @@ pub fn judge(log: &[u8], rules: &Rules) -> Result<Report, LogError> {
 /// assert_eq!(judge_seat(log, &rules, &seat).unwrap().verdict(), Verdict::Cheated { since: 6 });
 /// ```
 pub fn judge_seat(log: &[u8], rules: &Rules, seat: &Seat) -> Result<Report, LogError> {
-    judge_with(Referee::seated(*rules, seat), log)
+    judge_with(&mut Referee::seated(*rules, seat), log)
 }
 
-fn judge_with(mut referee: Referee, log: &[u8]) -> Result<Report, LogError> {
+fn judge_with(referee: &mut Referee, log: &[u8]) -> Result<Report, LogError> {
     let mut lines = Lines::new(log);
     let mut cheating = None;
     let mut actions = 0;
