@@ -31,8 +31,8 @@
 
 use crate::rules::{Rules, CARDS_PER_RANK, MAX_PLAYERS, MAX_RANKS};
 
-/// No edge: a search may use every edge.
-const NO_EDGE: u32 = u32::MAX;
+/// No edge or arc.
+const NONE: u32 = u32::MAX;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Edge {
@@ -45,20 +45,27 @@ struct Edge {
 
 /// The witness flow and its graph.
 ///
-/// Every node's edges lie in one flat list (`adj`), in a run reserved when the node is made:
-/// a node's degree is known then (a rank: the stock and one entry per player; a draw's level:
-/// three; a draw: one edge per rank), so growing the graph allocates nothing once the buffers
-/// have reached a game's size, and a referee reset for the next log keeps them.
+/// Edge `e` is walked in the residual graph by two arcs: `2e` along it (while its flow is
+/// below its upper bound) and `2e + 1` against it (while above its lower bound). Each arc
+/// keeps the node it leads to and how far it may be walked, so a search reads two small
+/// arrays per arc. Every node's arcs lie in one flat list (`adj`), in a run reserved when the
+/// node is made: a node's degree is known then (a rank: the stock and one entry per player; a
+/// draw's level: three; a draw: one edge per rank), so growing the graph allocates nothing
+/// once the buffers have reached a game's size, and a referee reset for the next log keeps
+/// them.
 #[derive(Clone, Debug)]
 pub(crate) struct DealModel {
     ranks: usize,
     players: usize,
     hand: usize,
     edges: Vec<Edge>,
-    /// Per node: where its run of `adj` starts and how many edges it holds.
+    /// Per arc: the node it leads to, and its residual capacity.
+    target: Vec<u16>,
+    residual: Vec<u8>,
+    /// Per node: where its run of `adj` starts and how many arcs it holds.
     start: Vec<u32>,
     degree: Vec<u8>,
-    /// The edges that leave or enter each node, in runs.
+    /// The arcs that leave each node, in runs.
     adj: Vec<u32>,
     /// Per `(player, rank)` (`player * ranks + rank`): the edge carrying the count of that
     /// rank among the player's hidden cards so far.
@@ -74,7 +81,7 @@ pub(crate) struct DealModel {
     rank_of: Vec<u8>,
     /// Per player: hidden cards drawn unseen so far.
     draws: Vec<u32>,
-    // Search scratch: the stamp of the last search that reached each node, and the edge it
+    // Search scratch: the stamp of the last search that reached each node, and the arc it
     // came by.
     seen: Vec<u32>,
     via: Vec<u32>,
@@ -90,6 +97,8 @@ impl DealModel {
             players: rules.players(),
             hand: rules.hand(),
             edges: Vec::new(),
+            target: Vec::new(),
+            residual: Vec::new(),
             start: Vec::new(),
             degree: Vec::new(),
             adj: Vec::new(),
@@ -109,10 +118,15 @@ impl DealModel {
         let nodes = rules.ranks() + 1 + rules.players() + stock * (rules.ranks() + 1);
         let edges = rules.ranks() * (1 + rules.players()) + stock * 2 * rules.ranks();
         model.edges.reserve(edges);
+        model.target.reserve(2 * edges);
+        model.residual.reserve(2 * edges);
         model.adj.reserve(2 * edges);
         model.start.reserve(nodes);
         model.degree.reserve(nodes);
         model.rank_of.reserve(nodes);
+        model.seen.reserve(nodes);
+        model.via.reserve(nodes);
+        model.queue.reserve(nodes);
         model.slots.reserve(stock);
         model.reset();
         model
@@ -122,6 +136,8 @@ impl DealModel {
     pub(crate) fn reset(&mut self) {
         let (ranks, players, hand) = (self.ranks, self.players, self.hand);
         self.edges.clear();
+        self.target.clear();
+        self.residual.clear();
         self.start.clear();
         self.degree.clear();
         self.adj.clear();
@@ -148,13 +164,13 @@ impl DealModel {
         for r in 0..ranks {
             let held: u8 = (0..players).map(|p| dealt[p * ranks + r]).sum();
             let e = self.add_edge(r, self.stock_node(), 0, CARDS_PER_RANK as u8);
-            self.edges[e as usize].flow = CARDS_PER_RANK as u8 - held;
+            self.set_flow(e, CARDS_PER_RANK as u8 - held);
             self.stock.push(e);
         }
         for p in 0..players {
             for r in 0..ranks {
                 let e = self.add_edge(r, self.dealt_node(p), 0, CARDS_PER_RANK as u8);
-                self.edges[e as usize].flow = dealt[p * ranks + r];
+                self.set_flow(e, dealt[p * ranks + r]);
                 self.entry.push(e);
                 self.bottom.push(e);
             }
@@ -173,24 +189,24 @@ impl DealModel {
         self.start.len()
     }
 
-    /// A new node with room for `degree` edges.
+    /// A new node with room for `degree` arcs.
     fn add_node(&mut self, degree: usize) -> usize {
         let node = self.start.len();
         self.start.push(self.adj.len() as u32);
         self.degree.push(0);
         self.rank_of.push(0);
-        self.adj.resize(self.adj.len() + degree, NO_EDGE);
+        self.adj.resize(self.adj.len() + degree, NONE);
         node
     }
 
-    fn attach(&mut self, node: usize, edge: u32) {
+    fn attach(&mut self, node: usize, arc: u32) {
         let at = self.start[node] as usize + usize::from(self.degree[node]);
-        self.adj[at] = edge;
+        self.adj[at] = arc;
         self.degree[node] += 1;
     }
 
-    /// The edges that leave or enter `node`.
-    fn edges_of(&self, node: usize) -> &[u32] {
+    /// The arcs that leave `node`.
+    fn arcs_of(&self, node: usize) -> &[u32] {
         let start = self.start[node] as usize;
         &self.adj[start..start + usize::from(self.degree[node])]
     }
@@ -204,9 +220,26 @@ impl DealModel {
             hi,
             flow: 0,
         });
-        self.attach(from, id);
-        self.attach(to, id);
+        self.target.push(to as u16);
+        self.target.push(from as u16);
+        self.residual.push(hi);
+        self.residual.push(0);
+        self.attach(from, 2 * id);
+        self.attach(to, 2 * id + 1);
         id
+    }
+
+    /// The residual capacities of edge `id`'s arcs, after a change of its flow or bounds.
+    fn sync(&mut self, id: u32) {
+        let e = self.edges[id as usize];
+        let i = 2 * id as usize;
+        self.residual[i] = e.hi.saturating_sub(e.flow);
+        self.residual[i + 1] = e.flow.saturating_sub(e.lo);
+    }
+
+    fn set_flow(&mut self, id: u32, flow: u8) {
+        self.edges[id as usize].flow = flow;
+        self.sync(id);
     }
 
     /// The bounds the claims put on the count of `rank` among `player`'s hidden cards so far.
@@ -235,22 +268,37 @@ impl DealModel {
             edge.lo = lo;
             edge.hi = hi;
         }
-        while self.edges[id as usize].flow < lo {
-            // One more card of the rank: a cycle through the edge, forwards.
-            if !self.search(edge.to as usize, edge.from as usize, id) {
-                return false;
-            }
-            self.push(edge.to as usize, edge.from as usize);
-            self.edges[id as usize].flow += 1;
+        if (lo..=hi).contains(&edge.flow) {
+            // The witness meets the new bounds.
+            self.sync(id);
+            return true;
         }
-        while self.edges[id as usize].flow > hi {
-            if !self.search(edge.from as usize, edge.to as usize, id) {
-                return false;
+        // Repairs go around the edge, never along it.
+        let i = 2 * id as usize;
+        self.residual[i] = 0;
+        self.residual[i + 1] = 0;
+        let (from, to) = (usize::from(edge.from), usize::from(edge.to));
+        let mut flow = edge.flow;
+        let fits = loop {
+            if flow < lo {
+                // One more card of the rank: a cycle through the edge, forwards.
+                if !self.search(to, from) {
+                    break false;
+                }
+                self.push(to, from);
+                flow += 1;
+            } else if flow > hi {
+                if !self.search(from, to) {
+                    break false;
+                }
+                self.push(from, to);
+                flow -= 1;
+            } else {
+                break true;
             }
-            self.push(edge.from as usize, edge.to as usize);
-            self.edges[id as usize].flow -= 1;
-        }
-        true
+        };
+        self.set_flow(id, flow);
+        fits
     }
 
     /// `player` draws a card unseen, not of rank `not` (after "Go fish" to it). `false` when
@@ -262,39 +310,67 @@ impl DealModel {
         only: Option<usize>,
     ) -> bool {
         let slot = self.add_node(self.ranks);
+        // The witness's draw: a rank the stock holds in the witness and the count may grow
+        // by, the one the stock holds most of; else a path found by a search.
+        let mut direct: Option<(u8, u32)> = None;
         for rank in 0..self.ranks {
             let id = self.entry[player * self.ranks + rank];
             let old = self.edges[id as usize];
             let level = self.add_node(3);
             self.rank_of[level] = rank as u8;
-            // The old count becomes the count before this draw, below the new level.
+            // The old count becomes the count before this draw, below the new level: a new
+            // edge takes the old one's place at its lower end, and the old one, still the
+            // entry, now leads to the level with no bound of its own.
             let below = self.edges.len() as u32;
             self.edges.push(Edge {
                 from: level as u16,
                 ..old
             });
+            self.target.push(old.to);
+            self.target.push(level as u16);
+            self.residual.push(self.residual[2 * id as usize]);
+            self.residual.push(self.residual[2 * id as usize + 1]);
             if self.bottom[player * self.ranks + rank] == id {
                 self.bottom[player * self.ranks + rank] = below;
             }
             let start = self.start[usize::from(old.to)] as usize;
-            let target = &mut self.adj[start..start + usize::from(self.degree[usize::from(old.to)])];
-            if let Some(at) = target.iter().position(|&e| e == id) {
-                target[at] = below;
+            let run = &mut self.adj[start..start + usize::from(self.degree[usize::from(old.to)])];
+            if let Some(at) = run.iter().position(|&a| a == 2 * id + 1) {
+                run[at] = 2 * below + 1;
             }
-            self.attach(level, id);
-            self.attach(level, below);
+            self.attach(level, 2 * id + 1);
+            self.attach(level, 2 * below);
+            self.target[2 * id as usize] = level as u16;
             let entry = &mut self.edges[id as usize];
             entry.to = level as u16;
             entry.lo = 0;
             entry.hi = CARDS_PER_RANK as u8;
+            self.sync(id);
             if not != Some(rank) && only.is_none_or(|only| only == rank) {
-                self.add_edge(level, slot, 0, 1);
+                let into = self.add_edge(level, slot, 0, 1);
+                let in_stock = self.edges[self.stock[rank] as usize].flow;
+                if in_stock > 0
+                    && self.edges[id as usize].flow < CARDS_PER_RANK as u8
+                    && direct.is_none_or(|(most, _)| in_stock > most)
+                {
+                    direct = Some((in_stock, into));
+                }
             }
         }
         self.slots.push((player as u8, slot as u16));
         self.draws[player] += 1;
+        if let Some((_, into)) = direct {
+            // stock <- rank -> level -> draw: one card of the rank leaves the stock.
+            let level = usize::from(self.edges[into as usize].from);
+            let rank = usize::from(self.rank_of[level]);
+            let (out, entry) = (self.stock[rank], self.entry[player * self.ranks + rank]);
+            self.set_flow(out, self.edges[out as usize].flow - 1);
+            self.set_flow(entry, self.edges[entry as usize].flow + 1);
+            self.set_flow(into, 1);
+            return true;
+        }
         let stock = self.stock_node();
-        if !self.search(stock, slot, NO_EDGE) {
+        if !self.search(stock, slot) {
             return false;
         }
         self.push(stock, slot);
@@ -305,7 +381,7 @@ impl DealModel {
     /// `false` when no deal leaves one in the stock.
     pub(crate) fn shown_draw(&mut self, rank: usize) -> bool {
         let stock = self.stock_node();
-        if !self.search(stock, rank, NO_EDGE) {
+        if !self.search(stock, rank) {
             return false;
         }
         self.push(stock, rank);
@@ -327,9 +403,9 @@ impl DealModel {
             .iter()
             .map(|&(player, slot)| {
                 let rank = self
-                    .edges_of(usize::from(slot))
+                    .arcs_of(usize::from(slot))
                     .iter()
-                    .map(|&e| self.edges[e as usize])
+                    .map(|&a| self.edges[(a / 2) as usize])
                     .find(|e| e.flow > 0)
                     .map_or(0, |e| self.rank_of[usize::from(e.from)]);
                 (usize::from(player), usize::from(rank))
@@ -354,26 +430,40 @@ impl DealModel {
             None => self.stock[rank],
         };
         let edge = self.edges[id as usize];
-        let (from, to) = (edge.from as usize, edge.to as usize);
-        let mut most = self.clone();
-        while most.edges[id as usize].flow < edge.hi && most.search(to, from, id) {
-            most.push(to, from);
-            most.edges[id as usize].flow += 1;
-        }
-        let mut least = self.clone();
-        while least.edges[id as usize].flow > edge.lo && least.search(from, to, id) {
-            least.push(from, to);
-            least.edges[id as usize].flow -= 1;
-        }
-        (least.edges[id as usize].flow, most.edges[id as usize].flow)
+        let mut model = self.clone();
+        let most = model.extreme(id, edge.hi);
+        model.clone_from(self);
+        let least = model.extreme(id, edge.lo);
+        (least, most)
     }
 
-    /// Breadth-first search of the residual graph from `from` to `to`, not using `banned`.
-    fn search(&mut self, from: usize, to: usize, banned: u32) -> bool {
+    /// Moves the flow on edge `id` as far towards `bound` as some flow meeting every bound
+    /// allows, and returns it.
+    fn extreme(&mut self, id: u32, bound: u8) -> u8 {
+        let edge = self.edges[id as usize];
+        let (from, to) = (usize::from(edge.from), usize::from(edge.to));
+        let i = 2 * id as usize;
+        self.residual[i] = 0;
+        self.residual[i + 1] = 0;
+        let mut flow = edge.flow;
+        while flow < bound && self.search(to, from) {
+            self.push(to, from);
+            flow += 1;
+        }
+        while flow > bound && self.search(from, to) {
+            self.push(from, to);
+            flow -= 1;
+        }
+        self.set_flow(id, flow);
+        flow
+    }
+
+    /// Breadth-first search of the residual graph from `from` to `to`.
+    fn search(&mut self, from: usize, to: usize) -> bool {
         let nodes = self.nodes();
         if self.seen.len() < nodes {
             self.seen.resize(nodes, 0);
-            self.via.resize(nodes, NO_EDGE);
+            self.via.resize(nodes, NONE);
         }
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -381,39 +471,30 @@ impl DealModel {
             self.stamp = 1;
         }
         let stamp = self.stamp;
-        self.queue.clear();
-        self.queue.push(from as u16);
-        self.seen[from] = stamp;
+        let (seen, via, queue) = (&mut self.seen, &mut self.via, &mut self.queue);
+        let (adj, target, residual) = (&self.adj, &self.target, &self.residual);
+        queue.clear();
+        queue.push(from as u16);
+        seen[from] = stamp;
         let mut head = 0;
-        while head < self.queue.len() {
-            let node = self.queue[head] as usize;
+        while let Some(&node) = queue.get(head) {
             head += 1;
+            let node = usize::from(node);
             let start = self.start[node] as usize;
-            for &id in &self.adj[start..start + usize::from(self.degree[node])] {
-                if id == banned {
+            for &arc in &adj[start..start + usize::from(self.degree[node])] {
+                if residual[arc as usize] == 0 {
                     continue;
                 }
-                let e = self.edges[id as usize];
-                let next = if e.from as usize == node {
-                    if e.flow >= e.hi {
-                        continue;
-                    }
-                    e.to as usize
-                } else {
-                    if e.flow <= e.lo {
-                        continue;
-                    }
-                    e.from as usize
-                };
-                if self.seen[next] == stamp {
+                let next = usize::from(target[arc as usize]);
+                if seen[next] == stamp {
                     continue;
                 }
-                self.seen[next] = stamp;
-                self.via[next] = id;
+                seen[next] = stamp;
+                via[next] = arc;
                 if next == to {
                     return true;
                 }
-                self.queue.push(next as u16);
+                queue.push(next as u16);
             }
         }
         false
@@ -423,25 +504,40 @@ impl DealModel {
     fn push(&mut self, from: usize, to: usize) {
         let mut node = to;
         while node != from {
-            let edge = &mut self.edges[self.via[node] as usize];
-            if edge.to as usize == node {
+            let arc = self.via[node];
+            let id = arc / 2;
+            let edge = &mut self.edges[id as usize];
+            if arc % 2 == 0 {
                 edge.flow += 1;
-                node = edge.from as usize;
+                node = usize::from(edge.from);
             } else {
                 edge.flow -= 1;
-                node = edge.to as usize;
+                node = usize::from(edge.to);
             }
+            self.sync(id);
         }
     }
 
-    /// Checks the witness: every bound met, every node balanced. For tests.
+    /// Checks the witness: every bound met, every node balanced, every arc's capacity right.
+    /// For tests.
     #[cfg(test)]
     pub(crate) fn check(&self, shown: &[u8], stock: usize) {
         let mut net = vec![0i32; self.nodes()];
-        for e in &self.edges {
+        for (id, e) in self.edges.iter().enumerate() {
             assert!(e.lo <= e.flow && e.flow <= e.hi, "{e:?}");
+            assert_eq!(self.residual[2 * id], e.hi - e.flow, "{e:?}");
+            assert_eq!(self.residual[2 * id + 1], e.flow - e.lo, "{e:?}");
+            assert_eq!(self.target[2 * id], e.to, "{e:?}");
+            assert_eq!(self.target[2 * id + 1], e.from, "{e:?}");
             net[e.from as usize] -= i32::from(e.flow);
             net[e.to as usize] += i32::from(e.flow);
+        }
+        for node in 0..self.nodes() {
+            for &arc in self.arcs_of(node) {
+                let e = self.edges[(arc / 2) as usize];
+                let tail = if arc % 2 == 0 { e.from } else { e.to };
+                assert_eq!(usize::from(tail), node, "{e:?}");
+            }
         }
         for r in 0..self.ranks {
             assert_eq!(net[r], -(4 - i32::from(shown[r])), "rank {r}");
