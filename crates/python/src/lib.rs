@@ -6,8 +6,8 @@
 //! `fairplay_report::rows::Cells` (the one `fairplay batch` writes), a live line is
 //! `fairplay_report::live`'s. The Python modules (`python/fairplay/`) give these a typed API.
 //!
-//! * [`quartets::quartets_judge`], [`sequence::sequence_judge`]: one log, as the JSON document
-//!   or the human report of the command line;
+//! * [`quartets::quartets_judge`], [`sequence::sequence_judge`], [`gofish::gofish_judge`]: one
+//!   log, as the JSON document or the human report of the command line;
 //! * [`referee::Referee`]: one game judged a line at a time;
 //! * [`many::judge_many`]: many logs in parallel, without the GIL, from a list or an Arrow
 //!   array (the Arrow PyCapsule interface, [`arrow`]), into an Arrow table of rows.
@@ -23,6 +23,7 @@ use pyo3::prelude::*;
 pub mod arrow;
 pub mod columns;
 pub mod errors;
+pub mod gofish;
 pub mod many;
 pub mod options;
 pub mod pool;
@@ -32,8 +33,9 @@ pub mod sequence;
 pub mod text;
 pub mod value;
 
-/// The game of a log (`quartets` or `sequence`), told from its first action line as `fairplay
-/// batch --game auto` tells it; `fairplay.UnknownGameError` when neither game's notation reads it.
+/// The game of a log (`quartets`, `sequence` or `gofish`), told from its first action line as
+/// `fairplay batch --game auto` tells it; `fairplay.UnknownGameError` when no game's notation
+/// reads it.
 #[pyfunction]
 fn detect(py: Python<'_>, log: &Bound<'_, PyAny>) -> PyResult<&'static str> {
     let log = text::Text::required(log, "a log")?;
@@ -44,6 +46,9 @@ fn detect(py: Python<'_>, log: &Bound<'_, PyAny>) -> PyResult<&'static str> {
         ))
         .register(fairplay_sequence::Sequence::new(
             fairplay_sequence::SequenceRules::Contract,
+        ))
+        .register(fairplay_gofish::GoFish::new(
+            fairplay_gofish::Rules::standard(),
         ));
     games
         .detect(&log)
@@ -61,9 +66,11 @@ fn _fairplay(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(detect, m)?)?;
     m.add_function(wrap_pyfunction!(quartets::quartets_judge, m)?)?;
     m.add_function(wrap_pyfunction!(sequence::sequence_judge, m)?)?;
+    m.add_function(wrap_pyfunction!(gofish::gofish_judge, m)?)?;
     m.add_function(wrap_pyfunction!(many::judge_many, m)?)?;
     m.add_function(wrap_pyfunction!(referee::quartets_referee, m)?)?;
     m.add_function(wrap_pyfunction!(referee::sequence_referee, m)?)?;
+    m.add_function(wrap_pyfunction!(referee::gofish_referee, m)?)?;
     m.add_class::<referee::Referee>()?;
     m.add_class::<many::Rows>()?;
     Ok(())

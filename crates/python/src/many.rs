@@ -311,11 +311,12 @@ fn cell(py: Python<'_>, column: &ArrayRef, row: usize) -> PyResult<Py<PyAny>> {
 }
 
 /// Judges many logs in parallel (all cores, or `threads`) without holding the GIL, as
-/// `fairplay batch` does: each log's game told from it (`game="auto"`) or named.
+/// `fairplay batch` does: each log's game told from it (`game="auto"`) or named. The Quartets
+/// variant, the Sequence rules and the Go Fish variant are those of `fairplay batch`.
 #[pyfunction]
 #[pyo3(signature = (logs, *, game="auto", threads=None, players=None, sets=None,
     cards_per_set=None, hands=None, rules="contract", teams=None, first=None, card_plays=None,
-    max_line=None))]
+    ranks=None, hand=None, fish_turn=None, max_line=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn judge_many(
     py: Python<'_>,
@@ -330,6 +331,9 @@ pub fn judge_many(
     teams: Option<&Bound<'_, PyAny>>,
     first: Option<&str>,
     card_plays: Option<&Bound<'_, PyAny>>,
+    ranks: Option<&Bound<'_, PyAny>>,
+    hand: Option<&Bound<'_, PyAny>>,
+    fish_turn: Option<&str>,
     max_line: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Rows> {
     // Every option first: nothing is read, started or judged before they are all good.
@@ -340,16 +344,22 @@ pub fn judge_many(
     let quartets = Quartets::new(crate::quartets::rules(players, sets, cards_per_set, hands)?);
     let sequence = crate::sequence::game(rules, teams, first, card_plays)?;
     // Go Fish shares `players` with Quartets, as in `fairplay batch`: a count that Go Fish
-    // cannot have (its range is narrower) leaves Go Fish out rather than failing the call.
-    let gofish = fairplay_gofish::Rules::new(
-        quartets.rules().players(),
-        fairplay_gofish::Rules::standard().ranks(),
-        None,
-        fairplay_gofish::FishTurn::Next,
-    );
+    // cannot have (its range is narrower) leaves Go Fish out rather than failing the call,
+    // unless Go Fish logs are asked for (`game="gofish"`, or an option only Go Fish has).
+    let gofish = crate::gofish::Options {
+        players: None,
+        ranks,
+        hand,
+        fish_turn,
+    };
+    let gofish_rules = match gofish.rules_for(quartets.rules().players()) {
+        Ok(rules) => Some(rules),
+        Err(error) if game == "gofish" || gofish.given() => return Err(error),
+        Err(_) => None,
+    };
     let mut games = Registry::new();
     games.register(quartets).register(sequence);
-    if let Ok(rules) = gofish {
+    if let Some(rules) = gofish_rules {
         games.register(fairplay_gofish::GoFish::new(rules));
     }
     let batch = Batch::new(&games, Some(game))

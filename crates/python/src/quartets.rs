@@ -15,7 +15,6 @@ use fairplay_report::quartets::{
 };
 use fairplay_report::Style;
 use pyo3::prelude::*;
-use serde_json::Value;
 
 use crate::errors::{usage, Failure};
 use crate::options::{int, int_or_default, USIZE_MAX};
@@ -141,7 +140,7 @@ pub fn quartets_judge(
     let answer = py.detach(|| judged(&game, &log, &asked, max_line))?;
     match answer {
         Answer::Text(text) => Ok(text.into_pyobject(py)?.into_any().unbind()),
-        Answer::Document(value) => crate::value::to_py(py, &value),
+        Answer::Document(json) => crate::value::json_to_py(py, &json),
     }
 }
 
@@ -160,12 +159,13 @@ fn true_deal_of(rules: &Rules, given: &Bound<'_, PyAny>) -> PyResult<TrueDeal> {
 }
 
 enum Answer {
-    Document(Value),
+    /// The JSON document, as the command line writes it (without its layout).
+    Document(String),
     Text(String),
 }
 
 fn document(document: &impl serde::Serialize) -> Result<Answer, Failure> {
-    serde_json::to_value(document)
+    serde_json::to_string(document)
         .map(Answer::Document)
         .map_err(|e| Failure::Usage(e.to_string()))
 }

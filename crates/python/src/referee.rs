@@ -4,6 +4,7 @@
 use fairplay_core::lines::{LineReader, DEFAULT_MAX_LINE};
 use fairplay_core::live::Event;
 use fairplay_core::{Game, LogError, Step, Verdict};
+use fairplay_gofish::{GoFish, GoFishReferee};
 use fairplay_quartets::{Quartets, QuartetsReferee};
 use fairplay_sequence::SequenceReferee;
 use pyo3::prelude::*;
@@ -13,7 +14,8 @@ use crate::options::{int_or_default, USIZE_MAX};
 use crate::text::Text;
 
 /// A game in progress (`fairplay._fairplay.Referee`); the Python classes
-/// `fairplay.quartets.Referee` and `fairplay.sequence.Referee` wrap it.
+/// `fairplay.quartets.Referee`, `fairplay.sequence.Referee` and `fairplay.gofish.Referee` wrap
+/// it.
 #[pyclass(module = "fairplay._fairplay", unsendable)]
 pub struct Referee {
     game: Box<dyn Game>,
@@ -59,6 +61,30 @@ pub fn sequence_referee(
     let game = crate::sequence::game(rules, teams, first, card_plays)?;
     let referee = SequenceReferee::with_options(game.rules(), game.options());
     Referee::new(Box::new(game), Box::new(referee), max_line)
+}
+
+/// A referee of Go Fish by the rules of a variant (`players`, `ranks`, `hand`, `fish_turn`).
+#[pyfunction]
+#[pyo3(signature = (*, players=None, ranks=None, hand=None, fish_turn=None, max_line=None))]
+pub fn gofish_referee(
+    players: Option<&Bound<'_, PyAny>>,
+    ranks: Option<&Bound<'_, PyAny>>,
+    hand: Option<&Bound<'_, PyAny>>,
+    fish_turn: Option<&str>,
+    max_line: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Referee> {
+    let options = crate::gofish::Options {
+        players,
+        ranks,
+        hand,
+        fish_turn,
+    };
+    let rules = options.rules()?;
+    Referee::new(
+        Box::new(GoFish::new(rules)),
+        Box::new(GoFishReferee::new(rules)),
+        max_line,
+    )
 }
 
 #[pymethods]
@@ -118,7 +144,7 @@ impl Referee {
         self.ignored
     }
 
-    /// The game's name (`quartets`, `sequence`).
+    /// The game's name (`quartets`, `sequence`, `gofish`).
     #[getter]
     fn game(&self) -> &'static str {
         self.game.name()

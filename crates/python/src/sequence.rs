@@ -102,20 +102,20 @@ pub fn sequence_judge(
     let answer = py.detach(|| judged(&game, &log, explain, text, max_line))?;
     match answer {
         Ok(text) => Ok(text.into_pyobject(py)?.into_any().unbind()),
-        Err(value) => crate::value::to_py(py, &value),
+        Err(json) => crate::value::json_to_py(py, &json),
     }
 }
 
-/// The command line's `fairplay sequence`: `Ok` the report's text, `Err` the document. As with
-/// `--format json`, the document always holds the explanation (the illegal move and the board),
-/// `explain` or not.
+/// The command line's `fairplay sequence`: `Ok` the report's text, `Err` the document's JSON.
+/// As with `--format json`, the document always holds the explanation (the illegal move and
+/// the board), `explain` or not.
 fn judged(
     game: &Sequence,
     log: &[u8],
     explain: bool,
     text_wanted: bool,
     max_line: usize,
-) -> Result<Result<String, serde_json::Value>, Failure> {
+) -> Result<Result<String, String>, Failure> {
     let failed = |error: LogError| Failure::Log(Some(game.name()), error);
     let judgement = audit_reader(game, log, max_line).map_err(failed)?;
     if text_wanted && !explain {
@@ -135,10 +135,10 @@ fn judged(
         return Ok(Ok(text(&explanation, Style::PLAIN)));
     }
     let details = SequenceDetails::new(&explanation);
-    to_value(&Document::new(game, &judgement, Some(details))).map(Err)
+    to_json(&Document::new(game, &judgement, Some(details))).map(Err)
 }
 
-/// A document as a JSON value.
-fn to_value(document: &impl serde::Serialize) -> Result<serde_json::Value, Failure> {
-    serde_json::to_value(document).map_err(|e| Failure::Usage(e.to_string()))
+/// A document as the JSON text the command line writes (without its layout).
+fn to_json(document: &impl serde::Serialize) -> Result<String, Failure> {
+    serde_json::to_string(document).map_err(|e| Failure::Usage(e.to_string()))
 }

@@ -7,11 +7,12 @@ import pytest
 
 import fairplay
 import fairplay._errors
+import fairplay.gofish
 import fairplay.quartets
 import fairplay.sequence
 from conftest import REPO, run_python
 
-MODULES = [fairplay, fairplay.quartets, fairplay.sequence, fairplay._errors]
+MODULES = [fairplay, fairplay.quartets, fairplay.sequence, fairplay.gofish, fairplay._errors]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
@@ -36,6 +37,7 @@ def test_help_teaches():
     for word in ("quartets.judge", "judge_many", "LogError", "Referee", "spark"):
         assert word in text
     for item in (fairplay.judge_many, fairplay.quartets.judge, fairplay.sequence.judge,
+                 fairplay.gofish.judge, fairplay.gofish.Judgement.knowledge,
                  fairplay.quartets.Referee.apply, fairplay.spark.judge):
         assert item.__doc__ and len(item.__doc__) > 80
 
@@ -102,7 +104,7 @@ GOOD = '''
 from typing import Any, Dict, List, Optional
 import pyarrow
 import fairplay
-from fairplay import quartets, sequence
+from fairplay import gofish, quartets, sequence
 
 rows = fairplay.judge_many(["1\\\\n1 A 2 3C no\\\\n"], game="quartets", threads=2, rules="full")
 count: int = len(rows)
@@ -115,12 +117,17 @@ referee = sequence.Referee(rules="contract", card_plays=1)
 step = referee.apply("1 2s P 2s")
 line: int = referee.lines
 fairplay.judge("1\\\\n1 2s P 2s\\\\n", game="auto")
+fish = gofish.judge("1 A 2 7 fish\\\\n", players=2, ranks=3, hand=5, fish_turn="asked",
+                    seat=1, hand_of="A,A,2,2,3", draws=["3"])
+stock: List[str] = gofish.judge("1 A 2 7 fish\\\\n").deal()["stock"]
+gofish.Referee(players=3, fish_turn="next").apply("1 A 2 7 fish")
+fairplay.judge_many(["x"], game="gofish", ranks=5, hand=None, fish_turn="asked")
 '''
 
 # Each line a mistake the types catch.
 BAD = '''
 import fairplay
-from fairplay import quartets, sequence
+from fairplay import gofish, quartets, sequence
 fairplay.judge_many(["x"], game="chess")
 fairplay.judge_many(log for log in ["x"])
 sequence.judge("x", rules="ful")
@@ -129,6 +136,9 @@ sequence.Referee(card_plays="many")
 quartets.judge("x", players="4")
 name: int = fairplay.judge("x").game
 fairplay.judge("x", game="go")
+gofish.judge("x", fish_turn="later")
+gofish.Referee(ranks="13")
+fairplay.judge_many(["x"], fish_turn="always")
 '''
 
 

@@ -21,6 +21,9 @@ def test_quartets_document_is_the_clis(cli, path):
     log = path.read_text()
     judged = quartets.judge(log)
     assert judged.to_dict() == cli.json("quartets", path)
+    # the keys in the command line's order: its very bytes
+    out = cli.run("quartets", "--format", "json", path).stdout.decode()
+    assert json.dumps(judged.to_dict(), indent=2, ensure_ascii=False) + "\n" == out
     assert judged.contract == cli.text("quartets", path)
     assert judged.game == "quartets" and judged.rules == "4 players, 8 sets of 4 cards"
     document = cli.json("quartets", path)
@@ -113,6 +116,8 @@ def test_sequence_is_the_clis(cli, path, rules):
         return
     judged = sequence.judge(log, rules=rules)
     assert judged.to_dict() == expected
+    out = cli.run("sequence", "--rules", rules, "--format", "json", path).stdout.decode()
+    assert json.dumps(judged.to_dict(), indent=2, ensure_ascii=False) + "\n" == out
     assert judged.explain() == cli.json("sequence", "--rules", rules, "--explain", path)[
         "explanation"
     ]

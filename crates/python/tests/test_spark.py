@@ -108,6 +108,31 @@ def test_spark_small_frame_with_options(spark):
         ("a", "fair", "quartets"), ("b", "error", None)]
 
 
+def test_spark_go_fish_variants_equal_fairplay_batch(cli, spark, tmp_path):
+    # Go Fish logs of two variants (some cheated), each judged by its variant's options, as
+    # `fairplay batch` judges them with the same flags.
+    variants = [
+        (dict(players=2, ranks=3, hand=5), ["--players", "2", "--ranks", "3", "--hand", "5"]),
+        (dict(players=4, ranks=8, hand=4, fish_turn="asked"),
+         ["--ranks", "8", "--hand", "4", "--fish-turn", "asked"]),
+    ]
+    for n, (options, flags) in enumerate(variants):
+        done = cli.run("simulate", "gofish", "--seed", 30 + n, "--count", 400, "--cheat-rate",
+                       "0.03", "--format", "jsonl", *flags)
+        logs = [json.loads(line)["log"] for line in done.stdout.splitlines()]
+        logs += ["1 A 2 7 fish\n2 A 1 7 fish\n", "1 A 9 A fish\n"]
+        jsonl = tmp_path / f"gofish-{n}.jsonl"
+        jsonl.write_text("".join(json.dumps({"log": log}) + "\n" for log in logs))
+        expected = [cli_row(r) for r in batch_rows(cli, jsonl, "--game", "gofish", *flags)]
+        df = spark.createDataFrame([(i, log) for i, log in enumerate(logs)], "n bigint, log string")
+        judged = fairplay.spark.judge(df, game="gofish", **options)
+        rows = sorted(judged.toArrow().to_pylist(), key=lambda r: r["n"])
+        assert [{k: v for k, v in r.items() if k not in ("n", "log")} for r in rows] == expected
+        verdicts = [r["verdict"] for r in rows]
+        assert verdicts.count("foul") >= 5 and verdicts.count("fair") >= 5
+        assert verdicts[-2:] == ["error", "error"]
+
+
 def test_spark_keeps_names_of_any_spelling(spark):
     from pyspark.sql.types import IntegerType, StringType, StructField, StructType
 
@@ -132,6 +157,10 @@ def test_spark_keeps_names_of_any_spelling(spark):
     (dict(rules="full", teams=10**10), ValueError, "teams: "),
     (dict(colour="red"), TypeError, "colour"),
     (dict(log_col="n"), TypeError, "column `n` holds bigint, not logs"),
+    (dict(game="gofish", players=16), ValueError, "players: 16: expected a number from 2 to 10"),
+    (dict(ranks=14), ValueError, "ranks: 14: expected a number from 1 to 13"),
+    (dict(hand=60), ValueError, "players=4, ranks=13, hand=60: 4 hands of 60 cards need"),
+    (dict(fish_turn="later"), ValueError, "fish_turn: `later`"),
 ])
 def test_spark_checks_everything_on_the_driver(spark, options, error, words):
     # At the call, before any job: not as a failed task once the job runs.

@@ -1,11 +1,13 @@
 """fairplay: the referee of recorded card games, for Python.
 
-Two games, judged by the same engines as the ``fairplay`` command line:
+Three games, judged by the same engines as the ``fairplay`` command line:
 
 * **Quartets** (``fairplay.quartets``): is there a deal of the cards that makes every action
   of a log honest? If not, after which action is cheating certain?
 * **Sequence** (``fairplay.sequence``): the first illegal move, by the contract rules or the
   full rules.
+* **Go Fish** (``fairplay.gofish``): is there a deal, with the stock's order, that makes every
+  action of a log honest? If not, after which action is cheating certain?
 
 One log::
 
@@ -19,7 +21,8 @@ One log::
 ``game.to_dict()`` is the JSON document of ``fairplay quartets --format json``. Explanations: ``game.explain()``,
 ``game.deal()``, ``game.knowledge(at=None)``, ``game.report()``.
 
-A game as it is played: ``fairplay.quartets.Referee().apply("1 A 2 3C no")``.
+A game as it is played: ``fairplay.quartets.Referee().apply("1 A 2 3C no")`` (and
+``fairplay.sequence.Referee``, ``fairplay.gofish.Referee``).
 
 Many logs, in parallel, without the GIL (a list of str, or an Arrow string array from
 pyarrow, polars or pandas), into an Arrow table of rows as ``fairplay batch`` writes them::
@@ -36,7 +39,7 @@ The guide: docs/python.md in the repository.
 
 from typing import TYPE_CHECKING, Any, Optional, Protocol, Sequence, Union
 
-from . import _fairplay, quartets, sequence, spark
+from . import _fairplay, gofish, quartets, sequence, spark
 from ._errors import (
     LineTooLongError,
     LogError,
@@ -47,7 +50,7 @@ from ._errors import (
 )
 from ._fairplay import Rows
 from ._judgement import Judgement
-from ._types import CardPlays, GameName, Log, SequenceRules, Team
+from ._types import CardPlays, FishTurn, GameName, Log, SequenceRules, Team
 
 if TYPE_CHECKING:
     import pyarrow  # type: ignore[import-untyped]
@@ -77,6 +80,7 @@ __all__ = [
     "RuleError",
     "SCHEMA_VERSION",
     "UnknownGameError",
+    "gofish",
     "judge",
     "judge_many",
     "quartets",
@@ -86,20 +90,27 @@ __all__ = [
 
 
 def judge(log: Log, game: GameName = "auto", **options: Any) -> Judgement:
-    """Judges one log of either game: ``game="auto"`` tells it from the first action line
-    (``UnknownGameError`` when neither game's notation reads it), else ``"quartets"`` or
-    ``"sequence"``. ``options`` go to ``quartets.judge`` or ``sequence.judge``.
+    """Judges one log of any game: ``game="auto"`` tells it from the first action line
+    (``UnknownGameError`` when no game's notation reads it), else ``"quartets"``,
+    ``"sequence"`` or ``"gofish"``. ``options`` go to ``quartets.judge``, ``sequence.judge``
+    or ``gofish.judge``.
 
     >>> import fairplay
     >>> fairplay.judge("1\\n1 2s P 2s\\n").game
     'sequence'
+    >>> fairplay.judge("1 A 2 7 fish\\n1 D\\n").game
+    'gofish'
     """
     name = _fairplay.detect(log) if game == "auto" else game
     if name == "quartets":
         return quartets.judge(log, **options)
     if name == "sequence":
         return sequence.judge(log, **options)
-    raise ValueError(f"game: `{game}`: expected \"auto\", \"quartets\" or \"sequence\"")
+    if name == "gofish":
+        return gofish.judge(log, **options)
+    raise ValueError(
+        f"game: `{game}`: expected \"auto\", \"quartets\", \"sequence\" or \"gofish\""
+    )
 
 
 class ArrowArray(Protocol):
@@ -161,6 +172,9 @@ def judge_many(
     teams: Optional[int] = None,
     first: Optional[Team] = None,
     card_plays: CardPlays = None,
+    ranks: Optional[int] = None,
+    hand: Optional[int] = None,
+    fish_turn: Optional[FishTurn] = None,
     max_line: int = DEFAULT_MAX_LINE,
 ) -> Union["pyarrow.Table", Rows]:
     """Judges many logs at once, in parallel, without holding the GIL.
@@ -172,12 +186,15 @@ def judge_many(
     table. Iterators, generators, sets and dicts are refused (``TypeError``): an endless one
     would never end; judge a stream in chunks (see the guide). ``game``: ``"auto"`` (each
     log's game told from its first action line, as ``fairplay batch --game auto``),
-    ``"quartets"`` or ``"sequence"``. ``threads``: worker threads, 1 to ``MAX_THREADS``
-    (default: one per core; a pool is started once per size and kept). The Quartets variant
-    (``players``, ...), the Sequence rules (``rules``, ``teams``, ``first``, ``card_plays``)
-    and ``max_line`` (the longest line, in bytes) are those of ``fairplay batch``. Every
-    option and every item's type are checked before any log is judged; a bad option is a
-    ``ValueError`` naming it.
+    ``"quartets"``, ``"sequence"`` or ``"gofish"``. ``threads``: worker threads, 1 to
+    ``MAX_THREADS`` (default: one per core; a pool is started once per size and kept). The
+    Quartets variant (``players``, ...), the Sequence rules (``rules``, ``teams``, ``first``,
+    ``card_plays``), the Go Fish variant (``players`` too, and ``ranks``, ``hand``,
+    ``fish_turn``) and ``max_line`` (the longest line, in bytes) are those of ``fairplay
+    batch``: a number of players Go Fish cannot have (more than 10) leaves Go Fish logs
+    unjudged (unknown-game rows), unless Go Fish is asked for (``game="gofish"``, or one of
+    its own options), which makes it a ``ValueError``. Every option and every item's type
+    are checked before any log is judged; a bad option is a ``ValueError`` naming it.
 
     Returns the rows in input order, one per log, as a ``pyarrow.Table`` (or, without
     pyarrow, a ``fairplay.Rows``: an Arrow stream, ``__arrow_c_stream__``, that polars and
@@ -206,6 +223,9 @@ def judge_many(
         teams=teams,
         first=first,
         card_plays=card_plays,
+        ranks=ranks,
+        hand=hand,
+        fish_turn=fish_turn,
         max_line=max_line,
     )
     return _table(rows)

@@ -2,7 +2,7 @@
 
 from typing import Any, Dict, List, Optional, Tuple, Union
 
-from ._types import CardPlays, Log
+from ._types import CardPlays, FishTurn, Log
 
 __version__: str
 SCHEMA_VERSION: int
@@ -38,6 +38,24 @@ def sequence_judge(
     text: bool = False,
     max_line: Optional[int] = None,
 ) -> Any: ...
+def gofish_judge(
+    log: Log,
+    *,
+    players: Optional[int] = None,
+    ranks: Optional[int] = None,
+    hand: Optional[int] = None,
+    fish_turn: Optional[FishTurn] = None,
+    seat: Optional[int] = None,
+    hand_of: Union[None, str, List[str]] = None,
+    draws: Union[None, str, List[str]] = None,
+    true_deal: Union[None, str, Tuple[List[List[str]], List[str]]] = None,
+    explain: bool = False,
+    deal: bool = False,
+    knowledge: bool = False,
+    at: Optional[int] = None,
+    text: bool = False,
+    max_line: Optional[int] = None,
+) -> Any: ...
 def judge_many(
     logs: Any,
     *,
@@ -51,6 +69,9 @@ def judge_many(
     teams: Optional[int] = None,
     first: Optional[str] = None,
     card_plays: CardPlays = None,
+    ranks: Optional[int] = None,
+    hand: Optional[int] = None,
+    fish_turn: Optional[FishTurn] = None,
     max_line: Optional[int] = None,
 ) -> Rows: ...
 def quartets_referee(
@@ -67,6 +88,15 @@ def sequence_referee(
     teams: Optional[int] = None,
     first: Optional[str] = None,
     card_plays: CardPlays = None,
+    max_line: Optional[int] = None,
+) -> Referee: ...
+
+def gofish_referee(
+    *,
+    players: Optional[int] = None,
+    ranks: Optional[int] = None,
+    hand: Optional[int] = None,
+    fish_turn: Optional[FishTurn] = None,
     max_line: Optional[int] = None,
 ) -> Referee: ...
 

@@ -7,7 +7,7 @@ from typing import Any, Dict, Optional, cast
 class Judgement:
     """A judged log: the verdict, and the document ``--format json`` prints for it.
 
-    Attributes: ``game`` (``quartets``, ``sequence``), ``rules`` (in words), ``actions``
+    Attributes: ``game`` (``quartets``, ``sequence``, ``gofish``), ``rules`` (in words), ``actions``
     (actions or moves judged), ``verdict`` (``fair`` or ``foul``), ``fair`` (a bool), and for
     a foul ``action`` (as the contract numbers it), ``line``, ``kind`` (the reason's kind,
     such as ``no-deal``) and ``reason`` (in words); ``contract`` is the verdict in the game's
@@ -68,7 +68,8 @@ class Judgement:
         return cast(Optional[Dict[str, Any]], self._document["explanation"])
 
     def to_dict(self) -> Dict[str, Any]:
-        """The JSON document of ``fairplay quartets|sequence --format json``, as a dict."""
+        """The JSON document of ``fairplay quartets|sequence|gofish --format json``, as a
+        dict."""
         return copy.deepcopy(self._document)
 
     def __eq__(self, other: object) -> bool:

@@ -1,4 +1,4 @@
-"""What the two games' live referees share: the step of a line, and the game so far."""
+"""What the games' live referees share: the step of a line, and the game so far."""
 
 from typing import Any, Dict, Optional
 
@@ -8,13 +8,13 @@ from ._types import Log
 
 class LiveReferee:
     """A game judged as it is played, one line at a time (``--live``). A game's referee
-    (``fairplay.quartets.Referee``, ``fairplay.sequence.Referee``) makes the engine's referee,
-    ``_referee``, from its options."""
+    (``fairplay.quartets.Referee``, ``fairplay.sequence.Referee``, ``fairplay.gofish.Referee``)
+    makes the engine's referee, ``_referee``, from its options."""
 
     _referee: _fairplay.Referee
 
     def apply(self, line: Log) -> Optional[Dict[str, Any]]:
-        """Judges the action (Quartets) or move (Sequence) on ``line`` (a line break at its
+        """Judges the action (Quartets, Go Fish) or move (Sequence) on ``line`` (a line break at its
         end is not part of it): the step (``action``, ``line``, ``foul``, ``note``, ``text`` as
         ``--live`` prints it), ``None`` for a blank line; raises ``fairplay.LogError`` for a
         line that cannot be applied or is longer than ``max_line`` bytes, and changes nothing
@@ -24,13 +24,13 @@ class LiveReferee:
 
     @property
     def actions(self) -> int:
-        """Actions (Quartets) or moves (Sequence) judged so far."""
+        """Actions (Quartets, Go Fish) or moves (Sequence) judged so far."""
         return self._referee.actions
 
     @property
     def verdict(self) -> Dict[str, Any]:
-        """The verdict so far: ``{"kind": "fair"}``, or the foul (Quartets: cheating certain;
-        Sequence: the first illegal move) as the JSON document has it."""
+        """The verdict so far: ``{"kind": "fair"}``, or the foul (Quartets, Go Fish: cheating
+        certain; Sequence: the first illegal move) as the JSON document has it."""
         return self._referee.verdict
 
     @property
@@ -43,6 +43,11 @@ class LiveReferee:
         """The verdict so far in the game's contract format (``yes\\n``, ``no\\n4\\n``;
         ``VALID GAME\\n``, ``INVALID 3\\n``)."""
         return self._referee.contract
+
+    @property
+    def game(self) -> str:
+        """The game's name: ``quartets``, ``sequence`` or ``gofish``."""
+        return self._referee.game
 
     @property
     def rules(self) -> str:

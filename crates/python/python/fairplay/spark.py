@@ -64,8 +64,9 @@ def judge(
 ) -> Any:
     """``df`` with the verdict columns (``VERDICT_COLUMNS``) after its own, each row judged
     from its ``log_col`` column (strings or binary) as ``fairplay.judge_many`` judges it:
-    ``game`` is ``"auto"``, ``"quartets"`` or ``"sequence"``; ``options`` are
-    ``judge_many``'s (the Quartets variant, the Sequence rules, ``max_line``). ``threads``:
+    ``game`` is ``"auto"``, ``"quartets"``, ``"sequence"`` or ``"gofish"``; ``options`` are
+    ``judge_many``'s (the Quartets variant, the Sequence rules, the Go Fish variant:
+    ``players``, ``ranks``, ``hand``, ``fish_turn``; ``max_line``). ``threads``:
     threads per Python worker (default 1: Spark runs one worker per core).
 
     Everything is checked here, on the driver, before any job: the options (as
