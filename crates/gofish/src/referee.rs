@@ -592,6 +592,25 @@ impl Referee {
         self.contradiction
     }
 
+    /// Whether the public rules allow `action` next (turns, draws due, books, hand and stock
+    /// sizes), whatever the hidden cards: what a table offers to enter. The referee is
+    /// unchanged.
+    ///
+    /// ```
+    /// use fairplay_gofish::notation::parse_action;
+    /// use fairplay_gofish::{Referee, Rules};
+    /// let rules = Rules::standard();
+    /// let action = |text: &str| rules.check(parse_action(text.as_bytes(), 1).unwrap().unwrap()).unwrap();
+    /// let referee = Referee::new(rules);
+    /// assert!(referee.allows(action("1 A 2 7 fish")).is_ok());
+    /// assert!(referee.allows(action("2 A 1 7 fish")).is_err()); // player 1's turn
+    /// assert_eq!(referee.actions(), 0);
+    /// ```
+    pub fn allows(&self, action: Action) -> Result<(), RuleError> {
+        let mut table = self.table;
+        table.apply(action).map(|_| ())
+    }
+
     /// Checks an action's names against the rules, then applies it ([`Referee::apply`]).
     pub fn apply_raw(&mut self, raw: RawAction) -> Result<Verdict, RuleError> {
         let action = self.rules.check(raw)?;

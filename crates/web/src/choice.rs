@@ -1,6 +1,7 @@
 //! Which game a request is about, with its rules: the options of the command line.
 
 use fairplay_core::{Game, LogError, Registry};
+use fairplay_gofish::{FishTurn, GoFish};
 use fairplay_quartets::{HandError, Quartets, Rules, RulesError, SeatHand};
 use fairplay_sequence::{Sequence, SequenceRules, Teams};
 use serde::Deserialize;
@@ -9,12 +10,14 @@ use serde::Deserialize;
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(default)]
 pub struct Choice {
-    /// `quartets`, `sequence`, or `auto`/nothing to tell the game from the log.
+    /// `quartets`, `sequence`, `gofish`, or `auto`/nothing to tell the game from the log.
     pub game: Option<String>,
     /// The Quartets variant (`--players`, `--sets`, `--cards-per-set`, `--hands`).
     pub quartets: Variant,
     /// The Sequence rules (`--rules`, `--teams`).
     pub sequence: SequenceChoice,
+    /// The Go Fish rules (`--players`, `--ranks`, `--hand`, `--fish-turn`).
+    pub gofish: GoFishChoice,
     /// Quartets from a player's seat (`--seat N --hand CARDS`); a watcher's view without.
     pub seat: Option<SeatChoice>,
 }
@@ -50,6 +53,39 @@ pub struct SequenceChoice {
     pub rules: Option<String>,
     /// Teams for the full rules (2 or 3; told from the log when left out).
     pub teams: Option<u8>,
+}
+
+/// The Go Fish rules; every size left out is the standard one.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct GoFishChoice {
+    /// Players (2..10; 4).
+    pub players: Option<usize>,
+    /// Ranks (1..13; 13).
+    pub ranks: Option<usize>,
+    /// Cards dealt to each player (7 with 2 or 3 players, else 5).
+    pub hand: Option<usize>,
+    /// Whose turn follows a "Go fish": `next` (the default) or `asked`.
+    pub fish_turn: Option<String>,
+}
+
+impl GoFishChoice {
+    /// The rules, or why they are not a playable game.
+    pub fn rules(&self) -> Result<fairplay_gofish::Rules, Usage> {
+        let fish_turn = match self.fish_turn.as_deref() {
+            None | Some("next") => FishTurn::Next,
+            Some("asked") => FishTurn::Asked,
+            Some(other) => return Err(Usage::FishTurn(other.to_string())),
+        };
+        let standard = fairplay_gofish::Rules::standard();
+        fairplay_gofish::Rules::new(
+            self.players.unwrap_or(standard.players()),
+            self.ranks.unwrap_or(standard.ranks()),
+            self.hand,
+            fish_turn,
+        )
+        .map_err(Usage::GoFishRules)
+    }
 }
 
 impl Variant {
@@ -95,6 +131,8 @@ pub enum Chosen {
     Quartets(Quartets),
     /// Sequence by some rules.
     Sequence(Sequence),
+    /// Go Fish by some rules.
+    GoFish(GoFish),
 }
 
 impl Chosen {
@@ -103,6 +141,7 @@ impl Chosen {
         match self {
             Chosen::Quartets(game) => game,
             Chosen::Sequence(game) => game,
+            Chosen::GoFish(game) => game,
         }
     }
 }
@@ -124,8 +163,14 @@ pub enum Usage {
     /// Sequence rules other than `contract` and `full`.
     #[error("unknown Sequence rules `{0}`: `contract` or `full`")]
     SequenceRules(String),
-    /// A game other than `quartets`, `sequence` and `auto`.
-    #[error("unknown game `{0}`: `quartets`, `sequence` or `auto`")]
+    /// The Go Fish rules are not a playable game.
+    #[error(transparent)]
+    GoFishRules(fairplay_gofish::RulesError),
+    /// Whose turn follows a "Go fish", other than `next` and `asked`.
+    #[error("unknown turn after \"Go fish\" `{0}`: `next` or `asked`")]
+    FishTurn(String),
+    /// A game other than `quartets`, `sequence`, `gofish` and `auto`.
+    #[error("unknown game `{0}`: `quartets`, `sequence`, `gofish` or `auto`")]
     Game(String),
 }
 
@@ -152,10 +197,14 @@ impl Choice {
         let rules = self.quartets.rules().map_err(|e| NoGame::Usage(e.into()))?;
         let quartets = Quartets::new(rules);
         let sequence = Sequence::new(self.sequence.rules().map_err(NoGame::Usage)?);
+        let gofish = GoFish::new(self.gofish.rules().map_err(NoGame::Usage)?);
         let name = match self.game.as_deref() {
             None | Some("auto") => {
                 let mut registry = Registry::new();
-                registry.register(quartets.clone()).register(sequence);
+                registry
+                    .register(quartets.clone())
+                    .register(sequence)
+                    .register(gofish.clone());
                 match registry.detect(log) {
                     Ok(game) => game.name(),
                     // A first line that is neither a count nor an action (a count written
@@ -172,6 +221,7 @@ impl Choice {
         match name {
             "quartets" => Ok(Chosen::Quartets(quartets)),
             "sequence" => Ok(Chosen::Sequence(sequence)),
+            "gofish" => Ok(Chosen::GoFish(gofish)),
             other => Err(NoGame::Usage(Usage::Game(other.to_string()))),
         }
     }

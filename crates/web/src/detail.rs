@@ -198,11 +198,42 @@ pub fn usage(error: &Usage) -> Value {
         Usage::Teams(teams) => ("usage:teams", json!({ "teams": teams })),
         Usage::SequenceRules(rules) => ("usage:sequence-rules", json!({ "rules": rules })),
         Usage::Game(game) => ("usage:unknown-game", json!({ "game": game })),
+        Usage::FishTurn(turn) => ("usage:fish-turn", json!({ "turn": turn })),
+        Usage::GoFishRules(error) => gofish_rules(error),
     };
     if let Value::Object(map) = &mut params {
         map.insert("kind".into(), json!(kind));
     }
     params
+}
+
+/// Impossible Go Fish rules: their kind and parameters.
+fn gofish_rules(error: &fairplay_gofish::RulesError) -> (&'static str, Value) {
+    use fairplay_gofish::RulesError as E;
+    match error {
+        E::Players(players) => (
+            "gofish:players",
+            json!({ "players": players, "max": fairplay_gofish::MAX_PLAYERS }),
+        ),
+        E::Ranks(ranks) => (
+            "gofish:ranks",
+            json!({ "ranks": ranks, "max": fairplay_gofish::MAX_RANKS }),
+        ),
+        E::Hand {
+            players,
+            ranks,
+            hand,
+        } => (
+            "gofish:hand",
+            json!({
+                "players": players,
+                "ranks": ranks,
+                "hand": hand,
+                "need": players * hand,
+                "deck": ranks * fairplay_gofish::CARDS_PER_RANK,
+            }),
+        ),
+    }
 }
 
 /// An impossible variant's kind and parameters.

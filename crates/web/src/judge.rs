@@ -3,6 +3,7 @@
 use fairplay_core::{Game, LogError};
 use fairplay_quartets::explain::{explain, explain_seat, ExplainError, Questions};
 use fairplay_quartets::{Rules, SeatHand};
+use fairplay_report::gofish::GoFishDetails;
 use fairplay_report::json::{Document, ErrorDocument};
 use fairplay_report::quartets::QuartetsDetails;
 use fairplay_report::sequence::SequenceDetails;
@@ -108,7 +109,7 @@ pub fn judge(log: &[u8], explained: bool, choice: &Choice) -> String {
             Ok(seat) => seat,
             Err(error) => return refuse(&error.into()),
         },
-        Chosen::Sequence(_) => None,
+        Chosen::Sequence(_) | Chosen::GoFish(_) => None,
     };
     let audited = match (&chosen, &seat) {
         // The log read as the seat knows the game: the same errors, the seat's verdict.
@@ -125,6 +126,7 @@ pub fn judge(log: &[u8], explained: bool, choice: &Choice) -> String {
                     failed_quartets(log, quartets.rules(), seat.as_ref(), &error)
                 }
                 Chosen::Sequence(sequence) => failed_sequence(log, sequence.rules(), &error),
+                Chosen::GoFish(_) => failed(Some(game.name()), &error),
             }
         }
     };
@@ -177,11 +179,27 @@ pub fn judge(log: &[u8], explained: bool, choice: &Choice) -> String {
                 Err(error) => failed(Some(game.name()), &error.into()),
             }
         }
+        Chosen::GoFish(gofish) => {
+            let questions = fairplay_gofish::explain::Questions {
+                proof: true,
+                suspects: true,
+                deal: true,
+                ..Default::default()
+            };
+            match fairplay_gofish::explain::explain(log, gofish.rules(), &questions) {
+                Ok(explanation) => respond(
+                    serde_json::to_value(GoFishDetails::new(&explanation)).ok(),
+                    actions,
+                    None,
+                ),
+                Err(error) => failed(Some(game.name()), &error),
+            }
+        }
     }
 }
 
-/// The action lines of a log that `game` judged: every line after the count line that the
-/// game's notation reads as an action.
+/// The action lines of a log that `game` judged: every line after the count line (for a game
+/// that has one) that the game's notation reads as an action.
 pub fn actions(game: &dyn Game, log: &[u8]) -> Vec<ActionLine> {
     let mut lines = fairplay_text::Lines::new(log);
     let mut referee = game.referee();
@@ -193,7 +211,8 @@ pub fn actions(game: &dyn Game, log: &[u8]) -> Vec<ActionLine> {
         if text.is_empty() {
             continue;
         }
-        if !std::mem::replace(&mut counted, true) {
+        // A game without a count line (Go Fish) reads every line as an action.
+        if game.counted() && !std::mem::replace(&mut counted, true) {
             if let Some(count) = fairplay_text::decimal(text) {
                 referee.expect(count);
             }

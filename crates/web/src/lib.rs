@@ -8,14 +8,17 @@
 //!
 //! Requests ([`Request`]), by their `op`:
 //!
-//! * `judge`: the verdict of a whole log, as `fairplay quartets|sequence FILE --format json
+//! * `judge`: the verdict of a whole log, as `fairplay quartets|sequence|gofish FILE --format json
 //!   --explain` gives it (the proof and the suspects, or a possible deal), and its actions;
 //!   with `"explain": false` the document alone (the verdict, at once);
 //! * `step`: the state after the first K actions: the Quartets knowledge (who certainly or
-//!   possibly holds each card, hand counts, sets held), the Sequence board; without a `log`,
+//!   possibly holds each card, hand counts, sets held), the Sequence board, the Go Fish
+//!   ranges (`--knowledge --at K`); without a `log`,
 //!   of the last log judged (kept between requests, with what makes a step fast);
 //! * `live`: lines judged as they are entered at the table, one event per line, as `--live`
 //!   reports them;
+//! * `moves`: what the Go Fish rules allow next after the lines entered at the table (asks,
+//!   draws, books), with what a watcher knows then, for the table's buttons;
 //! * `deck`: the players and cards of a Quartets variant, for the table's picker.
 //!
 //! Quartets requests may take a `seat` (`{"player": 2, "hand": "1A,2B"}`): the verdict,
@@ -42,6 +45,7 @@ mod detail;
 mod ffi;
 mod judge;
 mod live;
+mod moves;
 mod request;
 mod session;
 mod step;

@@ -16,6 +16,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use fairplay_core::lines::DEFAULT_MAX_LINE;
 use fairplay_core::live::Event;
 use fairplay_core::{Game, LogError, Referee, Step, Verdict, Words};
+use fairplay_gofish::GoFishReferee;
 use fairplay_quartets::QuartetsReferee;
 use fairplay_report::live::{json, line};
 use fairplay_report::sequence::SequenceDetails;
@@ -65,7 +66,7 @@ pub fn live(lines: &[u8], choice: &Choice) -> String {
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner);
     let reason = match &chosen {
-        Chosen::Quartets(_) => record.reason,
+        Chosen::Quartets(_) | Chosen::GoFish(_) => record.reason,
         Chosen::Sequence(sequence) if record.illegal => {
             sequence_illegal(&record.taken, record.moves, sequence.rules())
         }
@@ -103,7 +104,7 @@ struct Recording<'a> {
 /// What the referee recorded.
 #[derive(Default)]
 struct Record {
-    /// Quartets: the engine's reason of the first foul, with its parameters.
+    /// Quartets, Go Fish: the engine's reason of the first foul, with its parameters.
     reason: Option<serde_json::Value>,
     /// Quartets: the error of the line just skipped, as its kind and parameters (taken by the
     /// driver's event for that line, which follows at once).
@@ -140,6 +141,10 @@ impl Game for Recording<'_> {
         self.chosen.game().recognises(line)
     }
 
+    fn counted(&self) -> bool {
+        self.chosen.game().counted()
+    }
+
     fn contract(&self, verdict: &Verdict) -> String {
         self.chosen.game().contract(verdict)
     }
@@ -150,6 +155,7 @@ impl Game for Recording<'_> {
                 Inner::Quartets(Box::new(QuartetsReferee::new(quartets.rules().clone())))
             }
             Chosen::Sequence(sequence) => Inner::Other(sequence.referee()),
+            Chosen::GoFish(gofish) => Inner::GoFish(Box::new(GoFishReferee::new(*gofish.rules()))),
         };
         Box::new(RecordingReferee {
             inner,
@@ -162,6 +168,8 @@ impl Game for Recording<'_> {
 enum Inner<'a> {
     /// Quartets: its errors are the engine's own (`apply_typed`), with their parameters.
     Quartets(Box<QuartetsReferee>),
+    /// Go Fish: the reason of a foul is the engine's, with its parameters.
+    GoFish(Box<GoFishReferee>),
     Other(Box<dyn Referee + 'a>),
 }
 
@@ -195,6 +203,19 @@ impl Referee for RecordingReferee<'_> {
                     Err(error.into())
                 }
             },
+            Inner::GoFish(referee) => {
+                let applied = referee.apply_line(line, number);
+                if let Ok(Some(step)) = &applied {
+                    let mut record = self.recording.record();
+                    if step.foul.is_some() && record.reason.is_none() {
+                        record.reason = referee
+                            .engine()
+                            .contradiction()
+                            .and_then(|c| serde_json::to_value(c.reason).ok());
+                    }
+                }
+                applied
+            }
             Inner::Other(referee) => {
                 let applied = referee.apply_line(line, number);
                 if let Ok(Some(step)) = &applied {
@@ -214,6 +235,7 @@ impl Referee for RecordingReferee<'_> {
     fn read_line(&mut self, line: &[u8], number: usize) -> Result<bool, LogError> {
         match &mut self.inner {
             Inner::Quartets(referee) => referee.read_line(line, number),
+            Inner::GoFish(referee) => referee.read_line(line, number),
             Inner::Other(referee) => referee.read_line(line, number),
         }
     }
@@ -221,6 +243,7 @@ impl Referee for RecordingReferee<'_> {
     fn actions(&self) -> usize {
         match &self.inner {
             Inner::Quartets(referee) => referee.actions(),
+            Inner::GoFish(referee) => referee.actions(),
             Inner::Other(referee) => referee.actions(),
         }
     }
@@ -228,6 +251,7 @@ impl Referee for RecordingReferee<'_> {
     fn verdict(&self) -> &Verdict {
         match &self.inner {
             Inner::Quartets(referee) => referee.verdict(),
+            Inner::GoFish(referee) => referee.verdict(),
             Inner::Other(referee) => referee.verdict(),
         }
     }

@@ -40,6 +40,14 @@ pub enum Request {
         #[serde(flatten)]
         choice: Choice,
     },
+    /// What the Go Fish rules allow next after the lines entered at the table.
+    Moves {
+        /// The lines so far.
+        lines: String,
+        /// The game's rules (Go Fish).
+        #[serde(flatten)]
+        choice: Choice,
+    },
     /// The players and cards of a Quartets variant.
     Deck {
         /// The variant (standard when left out).
@@ -63,6 +71,7 @@ impl Request {
             }
             Request::Step { log, after, choice } => crate::step::step(log, after, &choice),
             Request::Live { lines, choice } => crate::live::live(lines.as_bytes(), &choice),
+            Request::Moves { lines, choice } => crate::moves::moves(lines.as_bytes(), &choice),
             Request::Deck { quartets } => crate::deck::deck(&quartets),
         }
     }

@@ -25,6 +25,17 @@ struct QuartetsStep<'a> {
     knowledge: KnowledgeDetails<'a>,
 }
 
+/// The Go Fish state after some actions: what a watcher knows.
+#[derive(Serialize)]
+struct GoFishStep<'a> {
+    game: &'static str,
+    /// The actions asked for.
+    asked: usize,
+    /// The range of every count after `knowledge.after` actions: `asked`, or the last action
+    /// some deal fits when cheating is certain by `asked` (as `--knowledge --at K`).
+    knowledge: &'a fairplay_gofish::explain::Knowledge,
+}
+
 /// The Sequence board after some moves.
 #[derive(Serialize)]
 struct SequenceStep {
@@ -56,6 +67,8 @@ pub fn step(log: Option<String>, after: usize, choice: &Choice) -> String {
             Ok(seat) => quartets_step(after, quartets.rules(), seat.as_ref()),
             Err(error) => refuse(&error.into()),
         },
+        Ok(Chosen::GoFish(gofish)) => session::with_log(|log| gofish_step(log, after, &gofish))
+            .unwrap_or_else(|| usage("no log to step through: judge one first")),
         Ok(Chosen::Sequence(sequence)) => {
             let (mode, teams) = match sequence.rules() {
                 SequenceRules::Contract => (Mode::Contract, None),
@@ -100,6 +113,27 @@ fn quartets_step(after: usize, rules: &Rules, seat: Option<&SeatHand>) -> String
         }
     })
     .unwrap_or_else(|| usage("no log to step through: judge one first"))
+}
+
+/// What a watcher knows after `after` actions of a Go Fish log, as `--knowledge --at K`
+/// answers it (past the end, at the end; at or past the foul, just before it).
+fn gofish_step(log: &[u8], after: usize, gofish: &fairplay_gofish::GoFish) -> String {
+    let questions = fairplay_gofish::explain::Questions {
+        knowledge: true,
+        at: Some(after),
+        ..Default::default()
+    };
+    match fairplay_gofish::explain::explain(log, gofish.rules(), &questions) {
+        Err(error) => failed(Some("gofish"), &error),
+        Ok(explanation) => match &explanation.knowledge {
+            Some(knowledge) => to_json(&GoFishStep {
+                game: "gofish",
+                asked: after,
+                knowledge,
+            }),
+            None => usage("no knowledge for this step"),
+        },
+    }
 }
 
 fn sequence_step(view: &BoardView, asked: usize) -> SequenceStep {

@@ -253,6 +253,10 @@ fn no_input_makes_it_panic() {
         "E1",
         "blue",
         "red",
+        "fish",
+        "D",
+        "B",
+        "K",
         "0",
         "\u{5d0}",
         "#",
@@ -267,8 +271,8 @@ fn no_input_makes_it_panic() {
             log.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
             log.push(' ');
         }
-        for op in ["judge", "step", "live"] {
-            for game in ["auto", "quartets", "sequence"] {
+        for op in ["judge", "step", "live", "moves"] {
+            for game in ["auto", "quartets", "sequence", "gofish"] {
                 let request = json!({
                     "op": op, "log": log, "lines": log, "after": seed % 7, "game": game,
                     "sequence": {"rules": if seed % 2 == 0 { "full" } else { "contract" }}
@@ -573,7 +577,7 @@ fn a_usage_error_comes_with_its_kind_and_parameters() {
         ),
         (
             refused(json!({"op": "judge", "log": log, "game": "chess"})),
-            "unknown game `chess`: `quartets`, `sequence` or `auto`",
+            "unknown game `chess`: `quartets`, `sequence`, `gofish` or `auto`",
             json!({"kind": "usage:unknown-game", "game": "chess"}),
         ),
     ];
