@@ -34,6 +34,12 @@ const views = {
     await paste(page, readFileSync(example('sequence/full-illegal.log'), 'utf8'));
   },
   'judge, the Sequence tokens (contract)': async (page) => paste(page, readFileSync(example('sequence/sample1.log'), 'utf8')),
+  'judge, a Go Fish log with its ranges': async (page) => paste(page, readFileSync(example('gofish/standard-cheat.log'), 'utf8')),
+  'at the table, Go Fish': async (page) => {
+    await page.click('#tab-table');
+    await page.check('input[name=t-game][value=gofish]');
+    await page.click('#g-fish');
+  },
   'at the table, Quartets': async (page) => {
     await page.click('#tab-table');
     await page.click('#t-no');

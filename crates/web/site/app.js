@@ -1,7 +1,8 @@
 // The page: presentation only. Every verdict, reason and explanation comes from the engines
 // through engine.js; this file lays them out, steps through them and keeps the user's input.
 import { load, call, inWorker } from './engine.js';
-import { t, count, reason, why, error as errorText, refusal, seatLine, setLang, preferred, lang, illegalWhat, suspects } from './i18n.js';
+import { t, count, reason, why, error as errorText, refusal, seatLine, setLang, preferred, lang, illegalWhat, suspects, gofishReason, gofishSuspects } from './i18n.js';
+import { buildRanges } from './ranges.js';
 import { fragment, parse } from './share.js';
 import { table } from './table.js';
 import { buildBoard } from './board.js';
@@ -74,6 +75,7 @@ export function choice() {
       hands: hands ? hands.split(/[ ,]+/).map(Number) : undefined,
     },
     sequence: { rules: document.querySelector('input[name=rules]:checked').value },
+    gofish: { players: number('gf-players'), ranks: number('gf-ranks'), hand: number('gf-hand'), fish_turn: $('gf-turn').value },
   };
 }
 
@@ -153,6 +155,7 @@ function clearExplanation() {
 /** An empty editor: no verdict, no error, nothing to step through; a word on what to do. */
 function clearAll() {
   state.result = null;
+  showRules();
   state.ticket++;
   judging.wanted = null;
   showGutter(0);
@@ -300,7 +303,15 @@ function renderGutter() {
   else inner.replaceChildren(numbers(first, last));
 }
 
+/** The Go Fish rules are shown when Go Fish is chosen or told from the log. */
+function showRules() {
+  // Rules refused stay in sight to be mended.
+  const refused = state.result?.usage && !$('gfrules').hidden;
+  $('gfrules').hidden = !refused && $('game').value !== 'gofish' && documentOf()?.game !== 'gofish';
+}
+
 function showVerdict() {
+  showRules();
   const box = $('verdict');
   const error = $('error');
   const doc = documentOf();
@@ -326,8 +337,12 @@ function showVerdict() {
   $('stepper').hidden = false;
   const sequence = doc.game === 'sequence';
   if (doc.verdict.kind === 'fair') {
-    box.textContent = t(sequence ? 'fairSeq' : 'fair');
+    box.textContent = t(sequence ? 'fairSeq' : doc.game === 'gofish' ? 'fairGf' : 'fair');
     box.classList.add('fair');
+  } else if (doc.game === 'gofish') {
+    // The engine's reason with its parameters comes with the explanation.
+    box.textContent = `${t('foul', { n: doc.verdict.action })}: ${gofishReason(doc.explanation?.reason, doc.verdict.reason.message)}`;
+    box.classList.add('foul');
   } else {
     const r = doc.verdict.reason;
     // The reason's parameters: the illegal move (Sequence), the engine's reason (Quartets).
@@ -352,7 +367,8 @@ function showActions() {
   const doc = documentOf();
   if (!doc || doc.error) { ol.style.height = '0px'; $('marks-key').textContent = ''; return; }
   list.foul = doc.verdict.kind === 'foul' ? foulIndex() : Infinity;
-  list.proof = new Set(doc.explanation?.proof?.actions ?? []);
+  const proof = doc.explanation?.proof;
+  list.proof = new Set(Array.isArray(proof) ? proof.map((s) => s.action) : proof?.actions ?? []);
   list.row = parseFloat(getComputedStyle(document.documentElement).fontSize) * 1.5;
   list.height = box.clientHeight;
   list.top = box.scrollTop = 0;
@@ -461,7 +477,8 @@ async function stepNext() {
     if (stepping.wanted || result !== state.result) continue;
     if (response.usage || response.document) { clearView(); continue; }
     state.view = response;
-    if (response.knowledge) showGrid(response);
+    if (response.game === 'gofish') showRanges(response);
+    else if (response.knowledge) showGrid(response);
     else if (response.board) showBoard(response, k);
     state.stepMs = performance.now() - state.stepStarted;
   }
@@ -580,6 +597,18 @@ function showGrid(response) {
   if (before) setText(view.note, t('knowledgeBefore', { k: knowledge.after }));
 }
 
+/** The Go Fish ranges (ranges.js), built once per game's size and language. */
+function showRanges(response) {
+  const knowledge = response.knowledge;
+  const players = knowledge.hands.map((h) => h.player);
+  const key = `ranges|${response.ranks.join(',')}|${players.join(',')}|${lang()}`;
+  if (view?.key !== key) {
+    view = { kind: 'ranges', key, ...buildRanges(response.ranks, players, t, count) };
+    $('view').replaceChildren(view.element);
+  }
+  view.update(knowledge, response.asked);
+}
+
 /** The 10x10 board (board.js), built once per language. */
 function buildSequenceBoard(squares, key) {
   const board = buildBoard(squares, t);
@@ -644,10 +673,29 @@ function showExplanation() {
     box.append(el('h2', { text: t('deal') }),
       el('ul', { id: 'deal' }, ...e.deal.map((h) => el('li', { text: `${t('player')} ${h.player}: ${h.cards.join(' ')}` }))));
   }
+  if (doc.game === 'gofish') showGoFishExplanation(box, e);
   if (doc.game === 'sequence' && e.illegal) {
     box.append(el('h2', { text: t('rule') }), el('p', { text: `${illegalWhat(e.illegal)}. ${t('rule')}: ${reason(`rule:${e.illegal.kind}`, e.illegal, e.illegal.rule)}` }));
   }
   if (doc.game === 'sequence' && e.winner) box.append(el('p', { text: `${t('winner')}: ${t(e.winner)}` }));
+}
+
+/** The explanation of a Go Fish verdict: the proof (each action with its claims, in the
+ * engine's words), the suspects, or a possible deal with the stock's order. */
+function showGoFishExplanation(box, e) {
+  // The log's text, the ranks and the engine's English claims read left to right, also in
+  // Hebrew.
+  const ltr = (text, attrs = {}) => el('bdi', { dir: 'ltr', ...attrs, text });
+  if (e.proof) {
+    box.append(el('h2', { text: t('proof') }), el('ul', { id: 'proof' }, ...e.proof.map((s) => el('li', {},
+      `${t('proofAt', s)} `, ltr(s.text, { class: 'code' }), ': ', ltr(s.claims.join('; '), { lang: 'en' })))));
+  }
+  if (e.suspects) box.append(el('h2', { text: t('suspects') }), el('p', { id: 'suspects', text: gofishSuspects(e.suspects) }));
+  if (e.deal) {
+    box.append(el('h2', { text: t('dealFits', { n: e.deal.fits }) }), el('ul', { id: 'deal' },
+      ...e.deal.hands.map((hand, i) => el('li', {}, `${t('player')} ${i + 1}: `, ltr(hand.join(' ') || '–'))),
+      el('li', {}, `${t('stockFromTop')}: `, ltr(e.deal.stock.join(' ') || '–'))));
+  }
 }
 
 /** Copies the link to this view: the button says so for a moment, then is itself again; when
@@ -686,6 +734,7 @@ export async function shareLink(embed = null) {
     log: editor.text(), step: state.step, game: documentOf()?.game ?? c.game,
     players: c.quartets.players, sets: c.quartets.sets, cps: c.quartets.cards_per_set,
     hands: $('hands').value.trim(), rules: c.sequence.rules, embed,
+    gfPlayers: c.gofish.players, gfRanks: c.gofish.ranks, gfHand: c.gofish.hand, gfTurn: c.gofish.fish_turn === 'asked' ? 'asked' : undefined,
     seat: c.seat?.player, hand: c.seat?.hand,
   });
   return `${location.origin}${location.pathname}#${frag}`;
@@ -710,6 +759,10 @@ async function restore() {
   $('hands').value = settings.hands ?? '';
   $('seat').value = settings.seat ?? '';
   $('hand').value = settings.hand ?? '';
+  if (settings.gfPlayers) $('gf-players').value = settings.gfPlayers;
+  if (settings.gfRanks) $('gf-ranks').value = settings.gfRanks;
+  $('gf-hand').value = settings.gfHand ?? '';
+  $('gf-turn').value = settings.gfTurn === 'asked' ? 'asked' : 'next';
   if (settings.rules) document.querySelector(`input[name=rules][value=${settings.rules === 'full' ? 'full' : 'contract'}]`).checked = true;
   if (settings.embed) { state.embed = settings.embed; document.body.classList.add('embed'); }
   await judge(Number(settings.step ?? 0));
@@ -742,6 +795,10 @@ async function examples() {
     // The examples written for the full rules are named so (full-*.log, three-teams.log).
     const full = /^sequence\/(full|three)/.test($('example').value);
     document.querySelector(`input[name=rules][value=${full ? 'full' : 'contract'}]`).checked = true;
+    // The Go Fish examples the page offers are of the standard rules.
+    if ($('example').value.startsWith('gofish/')) {
+      $('gf-players').value = 4; $('gf-ranks').value = 13; $('gf-hand').value = ''; $('gf-turn').value = 'next';
+    }
     judge();
   });
 }
@@ -779,7 +836,7 @@ function bind() {
     if (item) goTo(Number(item.dataset.step));
   });
   window.addEventListener('resize', () => { list.height = $('actions').clientHeight; renderRows(); measureGutter(); renderGutter(); });
-  for (const id of ['game', 'players', 'sets', 'cps', 'hands', 'seat', 'hand']) $(id).addEventListener('change', () => judge());
+  for (const id of ['game', 'players', 'sets', 'cps', 'hands', 'seat', 'hand', 'gf-players', 'gf-ranks', 'gf-hand', 'gf-turn']) $(id).addEventListener('change', () => judge());
   for (const radio of document.querySelectorAll('input[name=rules]')) radio.addEventListener('change', () => judge());
   $('slider').addEventListener('input', () => goTo(Number($('slider').value)));
   $('first').addEventListener('click', () => goTo(0));
@@ -820,6 +877,11 @@ function warmUp() {
     }
   }
   call({ op: 'live', lines: '1 A 2 3C no\n', game: 'quartets', quartets: {} });
+  call({ op: 'moves', lines: '1 A 2 7 fish\n', game: 'gofish' });
+  for (const request of [{ op: 'judge', explain: false }, { op: 'judge' }, { op: 'step', after: 1 }]) {
+    call({ ...request, log: '1 A 2 7 fish\n1 D\n', game: 'gofish' });
+    ask({ ...request, log: '1 A 2 7 fish\n1 D\n', game: 'gofish' });
+  }
   // The worker's engine too, in its own time.
   for (const [game, log] of [['quartets', '2\n1 A 2 3C no\n2 A 1 3C no\n'], ['sequence', '1\n1 5s P 5s\n']]) {
     const request = { log, game, quartets: {}, sequence: { rules: 'contract' } };

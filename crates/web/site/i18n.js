@@ -41,6 +41,18 @@ const UI = {
     turnOf: 'Player {player} is on turn', gameOver: 'Nobody holds cards: the game is over.',
     layAsideSet: 'lay set {set} aside', notEntered: 'Not entered:',
     newGameUndo: 'A new game: Undo brings the last one back.',
+    // Go Fish: the rules, the ranges grid and the table.
+    gofish: 'Go Fish', gfRules: 'Go Fish rules', ranks: 'Ranks', handSize: 'Cards dealt',
+    fishTurn: 'After "Go fish"', fishNext: 'the next player', fishAsked: 'the asked player',
+    fairGf: 'Fair: some deal and order of the stock make every action honest.',
+    rank: 'Rank', stock: 'Stock', booked: 'book laid', booksLaid: 'Books laid',
+    gfGridLabel: 'The cards of each rank every player and the stock may hold',
+    cellExact: '{rank}, {who}: exactly {n}', cellRange: '{rank}, {who}: {min} to {max}', cellNone: '{rank}, {who}: none',
+    tableGfRules: 'The Go Fish rules are those chosen under "Judge a log".',
+    forRank: 'for', allRanks: 'every rank still in play (to record a suspected cheat)',
+    goFish: 'Go fish', drawUnseen: 'draws a card, unseen', drawShow: 'draws {rank} and shows it',
+    layBook: 'player {player} lays the book of {rank}', drawDue: 'Player {player} draws from the stock',
+    gfOver: 'The game is over.', stockFromTop: 'stock, from the top', dealFits: 'A deal that makes actions 1 to {n} honest', proofAt: 'action {action} (line {line})',
   },
   he: {
     title: 'fairplay — שופט', tabJudge: 'שפיטת משחק', tabTable: 'ליד השולחן', language: 'שפה',
@@ -78,6 +90,17 @@ const UI = {
     turnOf: 'התור של שחקן {player}', gameOver: 'לאף אחד לא נשארו קלפים: המשחק נגמר.',
     layAsideSet: 'הנחת רביעייה {set} בצד', notEntered: 'לא נרשם:',
     newGameUndo: 'משחק חדש: "ביטול" מחזיר את הקודם.',
+    gofish: 'לך תדוג', gfRules: 'חוקי לך תדוג', ranks: 'דרגות', handSize: 'קלפים לכל שחקן',
+    fishTurn: 'אחרי "לך תדוג"', fishNext: 'השחקן הבא', fishAsked: 'השחקן הנשאל',
+    fairGf: 'הוגן: יש חלוקה וסדר ערימה שבהם כל הפעולות כנות.',
+    rank: 'דרגה', stock: 'ערימה', booked: 'הרביעייה הונחה', booksLaid: 'רביעיות שהונחו',
+    gfGridLabel: 'הקלפים מכל דרגה שכל שחקן והערימה יכולים להחזיק',
+    cellExact: '{rank}, {who}: בדיוק {n}', cellRange: '{rank}, {who}: {min} עד {max}', cellNone: '{rank}, {who}: אין',
+    tableGfRules: 'חוקי לך תדוג הם אלה שנבחרו ב"שפיטת משחק".',
+    forRank: 'על', allRanks: 'כל הדרגות שעדיין במשחק (כדי לרשום רמאות חשודה)',
+    goFish: 'לך תדוג', drawUnseen: 'שולף קלף, בלי להראות', drawShow: 'שולף {rank} ומראה אותו',
+    layBook: 'שחקן {player} מניח את הרביעייה של {rank}', drawDue: 'שחקן {player} שולף מהערימה',
+    gfOver: 'המשחק נגמר.', stockFromTop: 'הערימה, מלמעלה', dealFits: 'חלוקה שבה פעולות 1 עד {n} כנות', proofAt: 'פעולה {action} (שורה {line})',
   },
 };
 
@@ -94,6 +117,8 @@ const PAGE = {
     marksKey: '✓ consistent so far · ✗ cheating certain · ★ proof · – not judged',
     marksKeySeq: '✓ legal · ✗ illegal · – not judged',
     symFair: '✓', symFoul: '✗', symProof: '★', symAfter: '–',
+    legendExact: 'exactly this many', legendSome: 'at least one for sure: from the fewest to the most',
+    legendMaybe: 'perhaps none: at most this many', legendNone: 'empty: none',
     print: 'Print the verdict',
     windowShown: 'A long log: the editor holds lines {from} to {to} of {n} at a time; scroll for the others.',
   },
@@ -108,6 +133,8 @@ const PAGE = {
     marksKey: '✓ עקבי עד כאן · ✗ רמאות ודאית · ★ הוכחה · – לא נשפט',
     marksKeySeq: '✓ חוקי · ✗ לא חוקי · – לא נשפט',
     symFair: '✓', symFoul: '✗', symProof: '★', symAfter: '–',
+    legendExact: 'בדיוק כך', legendSome: 'לפחות אחד בוודאות: מהמעט ביותר עד הרב ביותר',
+    legendMaybe: 'אולי אף אחד: לכל היותר כך', legendNone: 'ריק: אין',
     print: 'הדפסת הפסיקה',
     windowShown: 'יומן ארוך: העורך מחזיק בכל פעם את השורות {from} עד {to} מתוך {n}; גללו לשאר.',
   },
@@ -119,10 +146,12 @@ const COUNTS = {
   en: {
     card: { one: '{n} card', other: '{n} cards' },
     recovered: { one: 'Recovered the first line; the rest is lost.', other: 'Recovered the first {n} lines; the rest is lost.' },
+    handover: { one: 'hands over {n} card', other: 'hands over {n} cards' },
   },
   he: {
     card: { one: 'קלף אחד', two: 'שני קלפים', other: '{n} קלפים' },
     recovered: { one: 'שוחזרה השורה הראשונה; השאר אבד.', two: 'שוחזרו שתי השורות הראשונות; השאר אבד.', other: 'שוחזרו {n} השורות הראשונות; השאר אבד.' },
+    handover: { one: 'מוסר קלף אחד', two: 'מוסר שני קלפים', other: 'מוסר {n} קלפים' },
   },
 };
 
@@ -247,10 +276,27 @@ const REASONS = {
     'hand:wrong-size': 'שחקן {seat} מקבל {dealt}, אבל ביד שניתנה יש {given}',
     'usage:teams': 'בסיקוונס משחקות 2 או 3 קבוצות, לא {teams}',
     'usage:sequence-rules': 'אין חוקי סיקוונס `{rules}`: `contract` או `full`',
-    'usage:unknown-game': 'אין משחק `{game}`: `quartets`, `sequence` או `auto`',
+    'usage:unknown-game': 'אין משחק `{game}`: `quartets`, `sequence`, `gofish` או `auto`',
+    'usage:fish-turn': 'אין תור `{turn}` אחרי "לך תדוג": `next` או `asked`',
+    'gofish:players': 'במשחק יש 2 עד {max} שחקנים, לא {players}',
+    'gofish:ranks': 'בחפיסה יש 1 עד {max} דרגות, לא {ranks}',
+    'gofish:hand': '{players} ידיים של {hand} קלפים דורשות {need} קלפים, אבל {ranks} דרגות הן חפיסה של {deck} קלפים',
     // Errors of the core's kinds that have no parameters beyond the line.
-    'error:unknown-game': 'אי אפשר לזהות את המשחק: השורה אינה פעולה של רביעיות ואינה מהלך של סיקוונס',
+    'error:unknown-game': 'אי אפשר לזהות את המשחק: השורה אינה פעולה של רביעיות, אינה מהלך של סיקוונס ואינה פעולה של לך תדוג',
     'error:line-too-long': 'השורה ארוכה מדי',
+    // Go Fish: the reason of a foul by its kind (`reason` of the explanation, of a live foul).
+    'gofish:ask-without': 'אין חלוקה שבה כל הפעולות עד כאן כנות: שחקן {player} מבקש {rank}, אבל בכל חלוקה שמתאימה לפעולות הקודמות אין בידו אף קלף כזה',
+    'gofish:wrong-answer-fish': 'אין חלוקה שבה כל הפעולות עד כאן כנות: שחקן {player} אומר "לך תדוג" על {rank}, אבל בכל חלוקה שמתאימה לפעולות הקודמות יש בידו קלף כזה',
+    'gofish:wrong-answer': 'אין חלוקה שבה כל הפעולות עד כאן כנות: שחקן {player} מוסר {cards} קלפי {rank}, אבל בכל חלוקה שמתאימה לפעולות הקודמות יש בידו מספר אחר שלהם',
+    'gofish:hid-drawn-rank': 'אין חלוקה שבה כל הפעולות עד כאן כנות: שחקן {player} שומר את הקלף ששלף בלי להראות, אבל בכל חלוקה שמתאימה הוא {rank}, הדרגה שזה עתה ביקש, ואותה מראים',
+    'gofish:shown-not-in-stock': 'אין חלוקה שבה כל הפעולות עד כאן כנות: שחקן {player} מראה {rank} ששלף, אבל בשום חלוקה שמתאימה לא נשאר {rank} בערימה',
+    'gofish:book-without': 'אין חלוקה שבה כל הפעולות עד כאן כנות: שחקן {player} מניח את הרביעייה של {rank}, אבל בכל חלוקה שמתאימה יש בידו פחות מארבעה',
+    'gofish:book-not-laid-dealt': 'אין חלוקה שבה כל הפעולות עד כאן כנות: שחקן {player} קיבל בחלוקה את כל ארבעת הקלפים של {rank} בכל חלוקה שמתאימה, אבל לא הניח את הרביעייה לפני הפעולה הראשונה האחרת',
+    'gofish:book-not-laid': 'אין חלוקה שבה כל הפעולות עד כאן כנות: שחקן {player} מחזיק את כל ארבעת הקלפים של {rank} בכל חלוקה שמתאימה, אבל לא הניח את הרביעייה מיד',
+    'gofish:against-seat': 'אין חלוקה שבה כל הפעולות עד כאן כנות: הקלף ששחקן {seat} שלף בלי להראות, כפי שניתן למושב שלו, לא ייתכן שנשלף שם',
+    'gofish:suspects-one': 'רק שחקן {players} יכול להיות הרמאי היחיד: כשמתעלמים מהטענות שלו, יש חלוקה שמתאימה',
+    'gofish:suspects-many': 'שחקנים {players} יכולים כל אחד להיות הרמאי היחיד: כשמתעלמים מהטענות של כל אחד מהם, יש חלוקה שמתאימה',
+    'gofish:suspects-none': 'אף שחקן לבדו: גם כשמתעלמים מהטענות של כל שחקן אחד, אין חלוקה שמתאימה, ולכן לפחות שני שחקנים טענו טענות שקריות',
   },
 };
 
@@ -400,6 +446,22 @@ export function suspects(s, judged, english) {
   const params = { players: s.sole, minimum: s.minimum, groups, through: s.through, next: s.through + 1 };
   const text = fill(table[kind], params);
   return s.through < judged ? text + fill(table['suspects-through'], params) : text;
+}
+
+/** A Go Fish reason (`reason` of an explanation or a live foul: its kind and parameters) in
+ * the language in use, else `english`, the engine's sentence. */
+export function gofishReason(r, english) {
+  if (!r) return english;
+  const kind = r.kind === 'wrong-answer' && r.cards === 0 ? 'wrong-answer-fish'
+    : r.kind === 'book-not-laid' && r.dealt ? 'book-not-laid-dealt' : r.kind;
+  return reason(`gofish:${kind}`, r, english);
+}
+
+/** The Go Fish suspects (`suspects` of an explanation: the players, and the engine's
+ * sentence) in the language in use. */
+export function gofishSuspects(s) {
+  const kind = s.players.length === 0 ? 'none' : s.players.length === 1 ? 'one' : 'many';
+  return reason(`gofish:suspects-${kind}`, s, s.text);
 }
 
 /** The seat's verdict beside a watcher's (`seat` of an explanation) in the language in use,

@@ -3,7 +3,7 @@
 // VERSION), fetched again only when a new build brings a new name; anything else of the site
 // that the page fetches (an example, a file added later) is kept the first time it loads.
 const CACHE = 'fairplay-VERSION';
-const FILES = ['./', 'index.html', 'app.js', 'engine.js', 'worker.js', 'i18n.js', 'share.js', 'table.js', 'board.js', 'tabs.js',
+const FILES = ['./', 'index.html', 'app.js', 'engine.js', 'worker.js', 'i18n.js', 'share.js', 'table.js', 'board.js', 'tabs.js', 'ranges.js', 'fishtable.js',
   'style.css', 'fairplay.wasm', 'manifest.webmanifest', 'favicon.ico', 'icon-192.png', 'icon-512.png',
   'examples/index.json'];
 

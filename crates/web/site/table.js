@@ -1,7 +1,8 @@
-// "At the table": the game entered as it is played (Quartets or Sequence), judged as a live
+// "At the table": the game entered as it is played (Quartets, Sequence or Go Fish), judged as a live
 // game after each entry; the entries survive a reload (localStorage) and export as a log.
-import { refusal } from './i18n.js';
+import { refusal, count, gofishReason } from './i18n.js';
 import { squareName, buildBoard } from './board.js';
+import { fishTable } from './fishtable.js';
 
 const KEY = 'fairplay.table';
 const $ = (id) => document.getElementById(id);
@@ -21,12 +22,16 @@ function option(value, text = value) {
 }
 
 /** Where each game's entries are kept. */
-function keyOf(name) { return name === 'sequence' ? `${KEY}.sequence` : KEY; }
+function keyOf(name) { return name === 'quartets' ? KEY : `${KEY}.${name}`; }
 
-/** The entries as a log: the count line, then one action per line. */
+/** The entries as a log: the count line (Go Fish logs have none), then one action per line. */
 function asLog() {
-  return `${entries.length}\n${entries.map((e) => `${e}\n`).join('')}`;
+  const lines = entries.map((e) => `${e}\n`).join('');
+  return game === 'gofish' ? lines : `${entries.length}\n${lines}`;
 }
+
+/** The Go Fish part of the table (fishtable.js), made when the table starts. */
+let fish = null;
 
 function save() {
   localStorage.setItem(keyOf(game), JSON.stringify(entries));
@@ -36,12 +41,13 @@ function save() {
 /** Switches the table to `name`'s entries and pickers. */
 function choose(name) {
   notice = null;
-  game = name === 'sequence' ? 'sequence' : 'quartets';
+  game = ['sequence', 'gofish'].includes(name) ? name : 'quartets';
   localStorage.setItem(`${KEY}.game`, game);
   entries = JSON.parse(localStorage.getItem(keyOf(game)) ?? '[]');
   document.querySelector(`input[name=t-game][value=${game}]`).checked = true;
   $('t-quartets').hidden = game !== 'quartets';
   $('t-sequence').hidden = game !== 'sequence';
+  $('t-gofish').hidden = game !== 'gofish';
   refresh();
 }
 
@@ -176,7 +182,8 @@ function sequenceLine(act) {
 
 /** The live referee's events for the entries so far. */
 function judged() {
-  return api.call({ op: 'live', game, lines: entries.map((e) => `${e}\n`).join(''), quartets: api.choice().quartets, sequence: api.choice().sequence });
+  const { quartets, sequence, gofish } = api.choice();
+  return api.call({ op: 'live', game, lines: entries.map((e) => `${e}\n`).join(''), quartets, sequence, gofish });
 }
 
 /** What the answer box says besides the verdict (an entry refused, a game put away). */
@@ -186,7 +193,9 @@ let notice = null;
  * answer box (a live region, at the top of the view) the answer to the newest entry. */
 function refresh() {
   if (!api) return;
-  if (game === 'sequence') fillSequence(); else fillQuartets();
+  if (game === 'sequence') fillSequence();
+  else if (game === 'gofish') fish.fill(entries);
+  else fillQuartets();
   const list = $('t-events');
   list.replaceChildren();
   const box = $('t-verdict');
@@ -221,7 +230,8 @@ function words(event, text, reason = null, detail = null) {
     if (!reason || event.foul.action !== event.action) return text;
     return `${api.reason('illegal-step', event, `turn ${event.action}: ILLEGAL`)}: ${api.reason(reason.kind, reason, event.foul.reason.message)}`;
   }
-  const reasonText = api.reason(event.foul.reason.kind, reason ?? {}, event.foul.reason.message);
+  const reasonText = game === 'gofish' ? gofishReason(reason, event.foul.reason.message)
+    : api.reason(event.foul.reason.kind, reason ?? {}, event.foul.reason.message);
   return event.foul.action === event.action ? `${api.reason('foul-step', event, `${event.action}: CHEATING CERTAIN`)}: ${reasonText}` : text;
 }
 
@@ -247,7 +257,8 @@ export const table = {
     $('t-lay').addEventListener('click', () => add(`${current.turn} Q ${picked.set}`));
     $('t-all').addEventListener('change', refreshChoices);
     // For the browser tests: an entry as a line, and whose turn the table shows.
-    window.fairplay.table = { enter: add, turn: () => current?.turn ?? null };
+    fish = fishTable({ ...api, count, refusal }, add);
+    window.fairplay.table = { enter: add, turn: () => (game === 'gofish' ? fish.turn() : current?.turn ?? null) };
     $('s-place').addEventListener('click', () => add(sequenceLine('P')));
     $('s-remove').addEventListener('click', () => add(sequenceLine('R')));
     $('s-discard').addEventListener('click', () => add(sequenceLine('D')));

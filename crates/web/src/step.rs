@@ -31,6 +31,8 @@ struct GoFishStep<'a> {
     game: &'static str,
     /// The actions asked for.
     asked: usize,
+    /// The ranks of the game, in order (the rows of the page's grid).
+    ranks: Vec<String>,
     /// The range of every count after `knowledge.after` actions: `asked`, or the last action
     /// some deal fits when cheating is certain by `asked` (as `--knowledge --at K`).
     knowledge: &'a fairplay_gofish::explain::Knowledge,
@@ -129,6 +131,7 @@ fn gofish_step(log: &[u8], after: usize, gofish: &fairplay_gofish::GoFish) -> St
             Some(knowledge) => to_json(&GoFishStep {
                 game: "gofish",
                 asked: after,
+                ranks: gofish.rules().all_ranks().map(|r| r.to_string()).collect(),
                 knowledge,
             }),
             None => usage("no knowledge for this step"),
