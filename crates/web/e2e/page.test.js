@@ -44,7 +44,7 @@ test('every example gets the verdict of the command line', async () => {
     await page.waitForFunction((t) => document.getElementById('log').value === t, text);
     await page.evaluate(() => window.fairplay.complete);
     const [game] = name.split('/');
-    const args = game === 'quartets' ? ['quartets', example(name)] : ['sequence', example(name)];
+    const args = [game, example(name)];
     const full = /full|three/.test(name);
     if (full) args.push('--rules', 'full');
     const expected = cli([...args, '--format', 'json']);
