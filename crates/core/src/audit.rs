@@ -166,7 +166,7 @@ fn audit_source<G: Game + ?Sized>(
 ) -> Result<Judgement, LogError> {
     let words = game.words();
     if !game.counted() {
-        return audit_uncounted(game, source);
+        return audit_uncounted(game, referee, source);
     }
     let what = format!("the number of {}s", words.action);
     let (declared, declared_line) = count_line(source, &what)?;
@@ -209,9 +209,9 @@ fn audit_source<G: Game + ?Sized>(
 /// A log without a count line: every line an action, judged until the first foul, then read.
 fn audit_uncounted<G: Game + ?Sized>(
     game: &G,
+    referee: &mut dyn Referee,
     source: &mut impl LineSource,
 ) -> Result<Judgement, LogError> {
-    let mut referee = game.referee();
     let mut actions = 0usize;
     while let Some((number, line)) = source.next()? {
         let is_action = if referee.verdict().foul().is_none() {
