@@ -9,7 +9,9 @@
 //!   actions 1..=k honest) has a lie or an impossible action by `k`; when it has neither, the
 //!   log is honest;
 //! * on a log a watcher finds honest, the first lie or impossible action is the first action
-//!   an independent replay on real hands finds dishonest.
+//!   an independent replay on real hands finds dishonest;
+//! * the replay as a stream (`Replaying`, what the CLI runs), fed the log's actions, gives the
+//!   same replay, lies exposed at the same actions.
 //!
 //! Input: three header bytes (the rules among `fairplay_fuzz::VARIANTS`, the deal's seed), then
 //! a log.
@@ -18,7 +20,7 @@
 
 use fairplay_fuzz::{deal_of, first_dishonest, quartets_rules};
 use fairplay_quartets::notation::LogReader;
-use fairplay_quartets::truth::{replay, TrueDeal};
+use fairplay_quartets::truth::{replay, Replaying, TrueDeal};
 use fairplay_quartets::{audit, LogError, Verdict};
 use libfuzzer_sys::fuzz_target;
 
@@ -77,6 +79,13 @@ fuzz_target!(|data: &[u8]| {
         }
         (Ok(report), Ok(replayed)) => (report, replayed),
     };
+    let mut replaying = Replaying::new(&deal);
+    for record in LogReader::new(log).expect("audit read it") {
+        // The replay stops at an action that breaks a rule: the lines after it are not read.
+        let Ok(record) = record else { break };
+        replaying.step(record.action);
+    }
+    assert_eq!(replaying.finish(), replayed, "streamed and whole-log replays differ");
     match replayed.broken {
         // A rule broken after cheating is certain: audit does not judge it, the replay stops.
         Some(action) => {

@@ -448,6 +448,12 @@ impl Referee {
         referee
     }
 
+    /// From the next action on, believe only the claims `trust` believes (a streamed true-deal
+    /// replay changes which claims a copy of its referee believes as it goes).
+    pub(crate) fn set_trust(&mut self, trust: Trust) {
+        self.trust = (trust != Trust::everyone()).then(|| Box::new(trust));
+    }
+
     /// The model of the hidden deal (read-only): the facts learnt and a witness deal.
     pub(crate) fn deal_model(&self) -> &DealModel {
         &self.deal

@@ -292,8 +292,9 @@ pub struct Replay {
 }
 
 /// The cards as they really are during a replay, and the public state the rules need.
-struct Table<'a> {
-    rules: &'a Rules,
+#[derive(Clone, Debug)]
+struct Table {
+    rules: Rules,
     /// Who really holds each card, or [`OUT`].
     holder: Vec<u8>,
     /// Per `(player, set)`: cards of the set really in the player's hand.
@@ -304,7 +305,25 @@ struct Table<'a> {
     turn: u8,
 }
 
-impl Table<'_> {
+impl Table {
+    /// The table at the start of the game dealt as `deal`.
+    fn new(deal: &TrueDeal) -> Table {
+        let rules = &deal.rules;
+        let sets = rules.sets();
+        let mut table = Table {
+            rules: rules.clone(),
+            holder: deal.owners.iter().map(|p| p.0).collect(),
+            held: vec![0; rules.players() * sets],
+            counted: rules.hand_sizes().to_vec(),
+            turn: NOBODY,
+        };
+        for (index, owner) in deal.owners.iter().enumerate() {
+            table.held[owner.index() * sets + index / rules.cards_per_set()] += 1;
+        }
+        table.turn = table.next_with_cards(rules.players() - 1);
+        table
+    }
+
     fn next_with_cards(&self, after: usize) -> u8 {
         let n = self.rules.players();
         (1..=n)
@@ -450,18 +469,7 @@ impl Table<'_> {
 pub fn replay(input: &[u8], deal: &TrueDeal) -> Result<Replay, LogError> {
     let rules = &deal.rules;
     let mut reader = LogReader::new(input)?;
-    let sets = rules.sets();
-    let mut table = Table {
-        rules,
-        holder: deal.owners.iter().map(|p| p.0).collect(),
-        held: vec![0; rules.players() * sets],
-        counted: rules.hand_sizes().to_vec(),
-        turn: NOBODY,
-    };
-    for (index, owner) in deal.owners.iter().enumerate() {
-        table.held[owner.index() * sets + index / rules.cards_per_set()] += 1;
-    }
-    table.turn = table.next_with_cards(rules.players() - 1);
+    let mut table = Table::new(deal);
     let mut replay = Replay {
         actions: 0,
         broken: None,
@@ -539,4 +547,148 @@ fn expose(input: &[u8], rules: &Rules, replayed: usize, lies: &mut [Lie]) -> Res
             .filter(|&at| seen.is_none_or(|seen| at < seen));
     }
     Ok(())
+}
+
+/// [`replay`] as the log is read: fed one action at a time ([`Replaying::step`]), it gives
+/// the same [`Replay`] ([`Replaying::finish`]) without keeping the log. Memory holds the real
+/// table, a referee of what everybody saw, the false claims found, and one referee per false
+/// claim a watcher has not proven yet and still may ([`Replaying::held`]): where [`replay`]
+/// judges the log again for each false claim, this judges every claim's watcher in step.
+///
+/// ```
+/// use fairplay_quartets::notation::LogReader;
+/// use fairplay_quartets::truth::{replay, Replaying, TrueDeal};
+/// use fairplay_quartets::Rules;
+/// let rules = Rules::builder().players(2).sets(2).cards_per_set(2).build().unwrap();
+/// let deal = TrueDeal::parse(&rules, "player 1: 1A 2B\nplayer 2: 1B 2A\n").unwrap();
+/// let log = b"2\n1 A 2 1B no\n2 A 1 1A no\n";
+/// let mut replaying = Replaying::new(&deal);
+/// for record in LogReader::new(log).unwrap() {
+///     replaying.step(record.unwrap().action);
+/// }
+/// let streamed = replaying.finish();
+/// assert_eq!(streamed, replay(log, &deal).unwrap());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Replaying {
+    table: Table,
+    replay: Replay,
+    /// A referee believing no claim, fed every action until it errs or is certain of
+    /// cheating: what everybody saw.
+    seen: Referee,
+    /// Whether `seen` is still fed.
+    seeing: bool,
+    /// Per false claim not yet settled: its index in `replay.lies`, and a referee believing
+    /// that claim alone, fed every action since.
+    pending: Vec<(usize, Referee)>,
+    /// The estimated bytes of one pending referee.
+    footprint: usize,
+}
+
+impl Replaying {
+    /// A replay at the start of the game dealt as `deal`.
+    pub fn new(deal: &TrueDeal) -> Replaying {
+        let rules = &deal.rules;
+        Replaying {
+            table: Table::new(deal),
+            replay: Replay {
+                actions: 0,
+                broken: None,
+                lies: Vec::new(),
+                impossible: Vec::new(),
+            },
+            seen: Referee::with_trust(rules.clone(), nobody_but(rules, None)),
+            seeing: true,
+            pending: Vec::new(),
+            footprint: footprint(rules),
+        }
+    }
+
+    /// Replays the log's next action (nothing once an action broke a rule anyone can check:
+    /// the replay stopped there).
+    pub fn step(&mut self, raw: RawAction) {
+        if self.replay.broken.is_some() {
+            return;
+        }
+        let number = self.replay.actions + 1;
+        let found = self.replay.lies.len();
+        if self.table.act(raw, number, &mut self.replay).is_err() {
+            self.replay.broken = Some(number);
+            return;
+        }
+        self.replay.actions = number;
+        if !self.seeing && self.pending.is_empty() {
+            // Nothing more can be proven: what everybody saw is impossible already (or broke
+            // a rule for a watcher's referee, as it would for every claim's).
+            return;
+        }
+        let rules = self.table.rules.clone();
+        let mut exposing = true;
+        if self.seeing {
+            // A watcher believing one claim alone believed nothing before it: it starts from
+            // what everybody saw, and believes the claimant at this action only.
+            for index in found..self.replay.lies.len() {
+                let mut referee = self.seen.clone();
+                let claimant = self.replay.lies[index].claim.player;
+                referee.set_trust(nobody_but(&rules, Some(claimant)));
+                self.pending.push((index, referee));
+            }
+            let seen = self.seen.apply_raw(raw).map(|_| self.seen.contradiction());
+            // A claim is proven false only before what everybody saw is impossible.
+            exposing = !matches!(seen, Ok(Some(_)));
+            self.seeing = matches!(seen, Ok(None));
+        }
+        let lies = &mut self.replay.lies;
+        self.pending.retain_mut(|(index, referee)| {
+            let applied = referee.apply_raw(raw);
+            if *index >= found {
+                // Found at this action: from now on it believes nobody, as before it.
+                referee.set_trust(nobody_but(&rules, None));
+            }
+            match (applied, referee.contradiction()) {
+                (Err(_), _) => false,
+                (Ok(_), Some(c)) => {
+                    let proven = !matches!(c.reason, Reason::AgainstHand { .. });
+                    lies[*index].exposed = (exposing && proven).then_some(c.action);
+                    false
+                }
+                // Once what everybody saw is impossible, no claim can be proven any more.
+                (Ok(_), None) => exposing,
+            }
+        });
+    }
+
+    /// The bytes the replay holds beyond its fixed state, about: the false claims and
+    /// impossible actions found, and a referee per false claim not yet settled.
+    pub fn held(&self) -> usize {
+        self.replay.lies.capacity() * std::mem::size_of::<Lie>()
+            + self.replay.impossible.capacity() * std::mem::size_of::<Impossible>()
+            + self.pending.capacity() * std::mem::size_of::<(usize, Referee)>()
+            + self.pending.len() * self.footprint
+    }
+
+    /// The replay of the actions stepped: what [`replay`] gives on the whole log.
+    pub fn finish(self) -> Replay {
+        self.replay
+    }
+}
+
+/// A trust that believes no claim but those of `claimant`. Set for one action only, it
+/// believes the one claim of that action the claimant made (an action's ask and denial are
+/// made by two players).
+fn nobody_but(rules: &Rules, claimant: Option<Player>) -> Trust {
+    let mut trust = Trust::everyone();
+    for p in rules.all_players().filter(|&p| Some(p) != claimant) {
+        trust.distrust_player(p);
+    }
+    trust
+}
+
+/// About the bytes one referee of `rules` holds beyond its own size: a few words per card,
+/// per player and set, and per pair of players (the deal model's tables), and the
+/// allocator's words. On the standard game a pending referee took about 1.8 KiB (the peak of
+/// an endless log of lies against the estimate), this says 2.9 KiB.
+fn footprint(rules: &Rules) -> usize {
+    let players = rules.players();
+    48 * rules.deck_size() + 24 * players * rules.sets() + 8 * players * players + 512
 }

@@ -44,7 +44,7 @@ mod suspects;
 mod why;
 
 pub use deal::Hand;
-pub use knowledge::{CardKnowledge, Knowledge, PlayerKnowledge};
+pub use knowledge::{CardKnowledge, Knowledge, KnowledgeWatch, PlayerKnowledge};
 pub use model::{Claim, ClaimKind, Denied, Need, Proof, Room, Shown, Why};
 pub use stepper::Stepper;
 pub use suspects::Suspects;
