@@ -368,7 +368,7 @@ fn deal(rules: &Rules, referee: &Referee, fits: usize) -> PossibleDeal {
     PossibleDeal { fits, hands, stock }
 }
 
-fn knowledge(rules: &Rules, referee: &Referee, after: usize) -> Knowledge {
+pub(crate) fn knowledge(rules: &Rules, referee: &Referee, after: usize) -> Knowledge {
     let open: Vec<Rank> = rules
         .all_ranks()
         .filter(|&r| !referee.is_booked(r))

@@ -44,6 +44,7 @@ mod rules;
 mod serialize;
 mod table;
 pub mod truth;
+mod watch;
 
 pub use action::{Action, Answer, NameError};
 pub use game::{GoFish, GoFishReferee};
@@ -52,6 +53,7 @@ pub use rules::{
     FishTurn, Player, Rank, Rules, RulesError, CARDS_PER_RANK, MAX_PLAYERS, MAX_RANKS,
 };
 pub use table::RuleError;
+pub use watch::KnowledgeWatch;
 
 use fairplay_core::LogError;
 use fairplay_text::Lines;

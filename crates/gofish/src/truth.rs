@@ -207,40 +207,101 @@ pub struct Replay {
 /// assert_eq!(replayed.wrong[0].what, "player 2 says \"Go fish\" while holding 1 of rank A");
 /// ```
 pub fn replay(log: &[u8], rules: &Rules, deal: &TrueDeal) -> Result<Replay, LogError> {
-    let mut referee = Referee::new(*rules);
-    let mut held = deal.hands.clone();
-    let mut top = 0;
-    let mut wrong = Vec::new();
+    let mut replaying = Replaying::new(rules, deal);
     let mut lines = Lines::new(log);
-    let mut actions = 0;
-    let mut opening = true;
-    let mut fished: Option<Rank> = None;
-    // Per player: the ranks whose unlaid four was already named.
-    let mut told = vec![0u16; rules.players()];
     while let Some(line) = lines.next_line() {
-        let number = lines.number();
+        replaying.step(line, lines.number())?;
+    }
+    Ok(replaying.finish())
+}
+
+/// [`replay`] as the log is read, line by line ([`Replaying::step`]): memory holds the real
+/// hands, the referee's state and what was found wrong ([`Replaying::held`]), not the log.
+///
+/// ```
+/// use fairplay_gofish::{truth::{replay, Replaying, TrueDeal}, FishTurn, Rules};
+/// let rules = Rules::new(2, 3, Some(3), FishTurn::Next).unwrap();
+/// let deal = TrueDeal::parse(&rules, "player 1: A A 3\nplayer 2: A 2 2\nstock, from the top: 3 A 2 2 3 3\n").unwrap();
+/// let mut replaying = Replaying::new(&rules, &deal);
+/// replaying.step(b"1 A 2 A fish", 1).unwrap();
+/// replaying.step(b"1 D", 2).unwrap();
+/// assert_eq!(replaying.finish(), replay(b"1 A 2 A fish\n1 D\n", &rules, &deal).unwrap());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Replaying {
+    rules: Rules,
+    referee: Referee,
+    /// The cards really in each hand, per rank.
+    held: Vec<[u8; MAX_RANKS]>,
+    stock: Vec<Rank>,
+    /// The next card of the stock.
+    top: usize,
+    wrong: Vec<Wrong>,
+    /// The bytes the strings of `wrong` hold, about.
+    bytes: usize,
+    actions: usize,
+    /// Whether only books were laid so far (the dealt fours).
+    opening: bool,
+    /// The rank just asked for, when the answer was "Go fish".
+    fished: Option<Rank>,
+    /// Per player: the ranks whose unlaid four was already named.
+    told: Vec<u16>,
+}
+
+impl Replaying {
+    /// A replay at the start of the game played by `rules`, dealt as `deal`.
+    pub fn new(rules: &Rules, deal: &TrueDeal) -> Replaying {
+        Replaying {
+            rules: *rules,
+            referee: Referee::new(*rules),
+            held: deal.hands.clone(),
+            stock: deal.stock.clone(),
+            top: 0,
+            wrong: Vec::new(),
+            bytes: 0,
+            actions: 0,
+            opening: true,
+            fished: None,
+            told: vec![0u16; rules.players()],
+        }
+    }
+
+    /// Replays line `number` of the log (a blank line is skipped); an error for a line that
+    /// is not an action or breaks a rule.
+    pub fn step(&mut self, line: &[u8], number: usize) -> Result<(), LogError> {
+        let rules = self.rules;
         let Some(raw) = parse_action(line, number)? else {
-            continue;
+            return Ok(());
         };
-        actions += 1;
+        self.actions += 1;
+        let actions = self.actions;
         let action = rules
             .check(raw)
             .map_err(|e| rule_error(e.into(), number, actions))?;
-        referee
+        self.referee
             .apply(action)
             .map_err(|e| rule_error(e, number, actions))?;
+        let (held, told, wrong, bytes) = (
+            &mut self.held,
+            &mut self.told,
+            &mut self.wrong,
+            &mut self.bytes,
+        );
         let mut note = |lie: bool, what: String| {
+            let text = action.to_string();
+            // Each string is an allocation of its capacity, and a few words of the allocator's.
+            *bytes += text.capacity() + what.capacity() + 32;
             wrong.push(Wrong {
                 action: actions,
                 line: number,
-                text: action.to_string(),
+                text,
                 lie,
                 what,
             })
         };
         let is_book = matches!(action, Action::Book { .. });
         // Fours not laid: owed by the very next action (dealt ones: before the first other).
-        if !(opening && is_book) {
+        if !(self.opening && is_book) {
             for p in rules.all_players() {
                 for r in rules.all_ranks() {
                     let booking = action == Action::Book { player: p, rank: r };
@@ -252,19 +313,19 @@ pub fn replay(log: &[u8], rules: &Rules, deal: &TrueDeal) -> Result<Replay, LogE
                     // Told once: holding on to the four is the same lie.
                     if four && !booking && told[p.index()] & bit == 0 {
                         told[p.index()] |= bit;
-                        let when = if opening { "was dealt" } else { "holds" };
+                        let when = if self.opening { "was dealt" } else { "holds" };
                         note(
-                            true,
-                            format!("player {p} {when} all four cards of rank {r} but does not lay the book"),
-                        );
+                        true,
+                        format!("player {p} {when} all four cards of rank {r} but does not lay the book"),
+                    );
                     }
                 }
             }
         }
         if !is_book {
-            opening = false;
+            self.opening = false;
         }
-        let was_fish = fished.take();
+        let was_fish = self.fished.take();
         match action {
             Action::Ask {
                 asker,
@@ -306,24 +367,24 @@ pub fn replay(log: &[u8], rules: &Rules, deal: &TrueDeal) -> Result<Replay, LogE
                 held[t][r] -= moved;
                 held[a][r] += moved;
                 if said == 0 {
-                    fished = Some(rank);
+                    self.fished = Some(rank);
                 }
             }
             Action::Draw { player, shown } => {
-                let card = deal.stock.get(top).copied();
-                top += 1;
-                let Some(card) = card else { continue };
+                let card = self.stock.get(self.top).copied();
+                self.top += 1;
+                let Some(card) = card else { return Ok(()) };
                 match shown {
-                    Some(rank) if rank != card => note(
-                        false,
-                        format!("player {player} shows a drawn {rank}, but the card drawn is {card}"),
-                    ),
-                    None if was_fish == Some(card) => note(
-                        true,
-                        format!("player {player} keeps the drawn {card} unseen, the rank just asked for"),
-                    ),
-                    _ => {}
-                }
+                Some(rank) if rank != card => note(
+                    false,
+                    format!("player {player} shows a drawn {rank}, but the card drawn is {card}"),
+                ),
+                None if was_fish == Some(card) => note(
+                    true,
+                    format!("player {player} keeps the drawn {card} unseen, the rank just asked for"),
+                ),
+                _ => {}
+            }
                 held[player.index()][card.index()] += 1;
             }
             Action::Book { player, rank } => {
@@ -339,10 +400,23 @@ pub fn replay(log: &[u8], rules: &Rules, deal: &TrueDeal) -> Result<Replay, LogE
                 *h = 0;
             }
         }
+        Ok(())
     }
-    let proved = match referee.verdict() {
-        Verdict::Honest => None,
-        Verdict::Cheated { since } => Some(since),
-    };
-    Ok(Replay { wrong, proved })
+
+    /// The bytes of what was found wrong so far, about (the rest is fixed by the rules).
+    pub fn held(&self) -> usize {
+        self.bytes + self.wrong.capacity() * std::mem::size_of::<Wrong>()
+    }
+
+    /// The replay of the lines stepped: what [`replay`] gives on the whole log.
+    pub fn finish(self) -> Replay {
+        let proved = match self.referee.verdict() {
+            Verdict::Honest => None,
+            Verdict::Cheated { since } => Some(since),
+        };
+        Replay {
+            wrong: self.wrong,
+            proved,
+        }
+    }
 }
