@@ -4,14 +4,14 @@ use std::path::PathBuf;
 
 use clap::Args;
 use fairplay_core::lines::DEFAULT_MAX_LINE;
-use fairplay_core::Game;
-use fairplay_gofish::explain::{explain, Questions};
-use fairplay_gofish::truth::{replay, TrueDeal};
-use fairplay_gofish::GoFish;
-use fairplay_gofish::{Rules, Seat};
+use fairplay_core::{ErrorKind, Game, Judgement, LogError, Step};
+use fairplay_gofish::explain::{explain, Explanation, Questions};
+use fairplay_gofish::notation::parse_action;
+use fairplay_gofish::truth::{replay, Replay, Replaying, TrueDeal};
+use fairplay_gofish::{GoFish, GoFishReferee, KnowledgeWatch, Rules, Seat};
 use fairplay_report::gofish::{text, true_deal_text, GoFishDetails};
 
-use crate::input::Input;
+use crate::input::{Input, Keep};
 use crate::report::{self, Format};
 use crate::variant::GoFishVariant;
 use crate::Output;
@@ -74,9 +74,10 @@ pub struct GoFishArgs {
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LINE)]
     #[arg(value_hint = clap::ValueHint::Other)]
     max_line: usize,
-    /// With --explain, --deal or --knowledge: the most bytes of the log kept to answer them
-    /// (a longer log is an error); KiB and MiB are understood. The verdict alone is judged as
-    /// the log is read and needs no limit.
+    /// With --explain, --deal or --seat: the most bytes of the log kept to answer them (a
+    /// longer log is an error); with --true-deal, the most bytes of false claims and
+    /// impossible actions its replay keeps; KiB and MiB are understood. The verdict and
+    /// --knowledge are judged as the log is read and need no limit.
     #[arg(long, value_name = "BYTES", default_value = "32MiB", value_parser = crate::input::max_input)]
     #[arg(value_hint = clap::ValueHint::Other)]
     max_input: u64,
@@ -126,6 +127,13 @@ pub struct GoFishArgs {
     format: Format,
 }
 
+impl GoFishArgs {
+    /// Whether anything beyond the verdict was asked for.
+    fn wanted(&self) -> bool {
+        self.explain || self.deal || self.knowledge || self.true_deal.is_some()
+    }
+}
+
 pub fn run(args: GoFishArgs) -> anyhow::Result<Output> {
     // Live JSON writes its own objects, line by line.
     let format = if args.live { Format::Text } else { args.format };
@@ -142,7 +150,7 @@ fn judge(args: GoFishArgs) -> anyhow::Result<Output> {
         };
         return crate::live::run(&game, args.file.as_deref(), args.max_line, &options);
     }
-    let input = Input::new(args.file);
+    let input = Input::new(args.file.clone());
     if let (Some(number), Some(hand)) = (args.seat, &args.hand_of) {
         let list = |text: &str| -> Vec<String> {
             text.split(',')
@@ -154,7 +162,7 @@ fn judge(args: GoFishArgs) -> anyhow::Result<Output> {
         let draws = args.draws.as_deref().map(list).unwrap_or_default();
         let seat = Seat::new(game.rules(), number, &list(hand), &draws)
             .map_err(|e| anyhow::anyhow!("--seat {number} --hand-of {hand}: {e}"))?;
-        let keep = crate::input::Keep::Upto(args.max_input);
+        let keep = Keep::Upto(args.max_input);
         let (judged, bytes) = input.audit(&game, keep, args.max_line)?;
         // The same errors as a watcher's reading, then the seat's verdict.
         let judged = judged.and_then(|_| game.judge_seat(&bytes, &seat));
@@ -180,26 +188,20 @@ fn judge(args: GoFishArgs) -> anyhow::Result<Output> {
         Some(path) => Some(read_deal(game.rules(), path)?),
         None => None,
     };
-    let wanted = questions != Questions::default() || deal.is_some();
-    // The questions are answered on the whole log, kept up to --max-input.
-    let keep = if wanted {
-        crate::input::Keep::Upto(args.max_input)
-    } else {
-        crate::input::Keep::Nothing
-    };
+    if !(questions.proof || questions.suspects || questions.deal) {
+        // The verdict with the knowledge and the true deal, if asked: judged as a stream,
+        // the log not kept.
+        return streamed(&args, &game, &input, &questions, deal.as_ref());
+    }
+    // The proof, the suspects and a deal are answered on the whole log, kept up to
+    // --max-input.
+    let keep = Keep::Upto(args.max_input);
     let (judged, bytes) = report::opened(args.format, input.audit(&game, keep, args.max_line))?;
     let judgement = match judged {
         Ok(judgement) => judgement,
         Err(error) => return report::failure(args.format, &game, &input, error),
     };
     let status = report::status(args.conventions.exit_code, &judgement.verdict);
-    if !wanted {
-        let output = match args.format {
-            Format::Text => Output::from(game.contract(&judgement.verdict)),
-            Format::Json => report::document::<GoFishDetails>(&game, &judgement, None),
-        };
-        return Ok(output.with_status(status));
-    }
     let explanation = match explain(&bytes, game.rules(), &questions) {
         Ok(explanation) => explanation,
         Err(error) => return report::failure(args.format, &game, &input, error),
@@ -211,29 +213,168 @@ fn judge(args: GoFishArgs) -> anyhow::Result<Output> {
         },
         None => None,
     };
-    let output = match args.format {
+    Ok(printed(&args, &game, &judgement, &explanation, replayed.as_ref()).with_status(status))
+}
+
+/// The output of a judged log: the verdict, the explanation asked for and the true deal's
+/// replay.
+fn printed(
+    args: &GoFishArgs,
+    game: &GoFish,
+    judgement: &Judgement,
+    explanation: &Explanation,
+    replayed: Option<&Replay>,
+) -> Output {
+    if !args.wanted() {
+        return match args.format {
+            Format::Text => Output::from(game.contract(&judgement.verdict)),
+            Format::Json => report::document::<GoFishDetails>(game, judgement, None),
+        };
+    }
+    match args.format {
         Format::Text => {
-            let mut out = text(&explanation, report::style());
-            if let Some(replayed) = &replayed {
+            let mut out = text(explanation, report::style());
+            if let Some(replayed) = replayed {
                 out.push('\n');
                 out.push_str(&true_deal_text(replayed, report::style()));
             }
             Output::from(out)
         }
         Format::Json => {
-            let mut details = GoFishDetails::new(&explanation);
-            details.true_deal = replayed.as_ref();
-            report::document(&game, &judgement, Some(details))
+            let mut details = GoFishDetails::new(explanation);
+            details.true_deal = replayed;
+            report::document(game, judgement, Some(details))
         }
+    }
+}
+
+/// The verdict with the knowledge `questions` asks for and the replay of the true `deal`,
+/// judged as the log is read: memory holds one line, the referee's state, and what the
+/// replay found wrong (up to --max-input).
+fn streamed(
+    args: &GoFishArgs,
+    game: &GoFish,
+    input: &Input,
+    questions: &Questions,
+    deal: Option<&TrueDeal>,
+) -> anyhow::Result<Output> {
+    if !args.wanted() {
+        // The verdict alone: a short log is read whole and judged by the engine's fast path.
+        let (judged, _) =
+            report::opened(args.format, input.audit(game, Keep::Nothing, args.max_line))?;
+        let judgement = match judged {
+            Ok(judgement) => judgement,
+            Err(error) => return report::failure(args.format, game, input, error),
+        };
+        let status = report::status(args.conventions.exit_code, &judgement.verdict);
+        let explanation = Explanation::of_verdict(*game.rules(), judgement.actions, None);
+        return Ok(printed(args, game, &judgement, &explanation, None).with_status(status));
+    }
+    let mut referee = Streamed {
+        watcher: GoFishReferee::new(*game.rules()),
+        knowing: None,
+        replaying: deal.map(|deal| Replaying::new(game.rules(), deal)),
+        replay_error: None,
+        limit: args.max_input,
     };
-    Ok(output.with_status(status))
+    if questions.knowledge {
+        referee.knowing = Some(KnowledgeWatch::new(referee.watcher.engine(), questions.at));
+    }
+    let (judged, _) = report::opened(
+        args.format,
+        input.audit_with(game, &mut referee, Keep::Nothing, args.max_line),
+    )?;
+    let judgement = match judged {
+        Ok(judgement) => judgement,
+        Err(error) => return report::failure(args.format, game, input, error),
+    };
+    // The replay judges every action, also after the verdict is settled: its error comes
+    // after the log's own.
+    if let Some(error) = referee.replay_error {
+        return report::failure(args.format, game, input, error);
+    }
+    let status = report::status(args.conventions.exit_code, &judgement.verdict);
+    let engine = referee.watcher.engine();
+    let mut explanation =
+        Explanation::of_verdict(*game.rules(), judgement.actions, engine.contradiction());
+    explanation.knowledge = referee.knowing.map(|watch| watch.knowledge(engine));
+    let replayed = referee.replaying.map(Replaying::finish);
+    Ok(printed(args, game, &judgement, &explanation, replayed.as_ref()).with_status(status))
+}
+
+/// The watcher's referee, with what answers the questions that need no history: the
+/// knowledge after one action, and the replay of the true deal, fed every line read (also
+/// after the verdict is settled).
+struct Streamed {
+    watcher: GoFishReferee,
+    knowing: Option<KnowledgeWatch>,
+    replaying: Option<Replaying>,
+    /// The replay's first error: the log's own errors, found later, come first.
+    replay_error: Option<LogError>,
+    /// The most bytes the replay may hold (--max-input).
+    limit: u64,
+}
+
+impl Streamed {
+    fn replay(&mut self, line: &[u8], number: usize) -> Result<(), LogError> {
+        let Some(replaying) = &mut self.replaying else {
+            return Ok(());
+        };
+        if self.replay_error.is_some() {
+            return Ok(());
+        }
+        if let Err(error) = replaying.step(line, number) {
+            self.replay_error = Some(error);
+        }
+        if replaying.held() as u64 > self.limit {
+            let message = format!(
+                "the true deal's replay holds more than {} of false claims and impossible \
+                 actions, the most it keeps (--max-input BYTES raises the limit, up to {}; the \
+                 verdict alone needs no limit)",
+                crate::input::bytes(self.limit),
+                crate::input::bytes(crate::input::MAX_MAX_INPUT)
+            );
+            return Err(LogError::new(ErrorKind::LogTooLong, 0, None, message));
+        }
+        Ok(())
+    }
+}
+
+impl fairplay_core::Referee for Streamed {
+    fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, LogError> {
+        let step = self.watcher.apply_line(line, number)?;
+        if let (Some(_), Some(watch)) = (&step, &mut self.knowing) {
+            if let Ok(Some(raw)) = parse_action(line, number) {
+                watch.judged(self.watcher.engine(), raw);
+            }
+        }
+        self.replay(line, number)?;
+        Ok(step)
+    }
+
+    fn read_line(&mut self, line: &[u8], number: usize) -> Result<bool, LogError> {
+        let action = self.watcher.read_line(line, number)?;
+        self.replay(line, number)?;
+        Ok(action)
+    }
+
+    fn actions(&self) -> usize {
+        self.watcher.actions()
+    }
+
+    fn verdict(&self) -> &fairplay_core::Verdict {
+        self.watcher.verdict()
+    }
 }
 
 /// Reads `--true-deal`: the hands as `--deal` prints them, or JSON holding `deal` (a list of
 /// `{"player", "cards"}` or of rank lists) and `stock`, at the top or under `truth`.
 fn read_deal(rules: &Rules, path: &std::path::Path) -> anyhow::Result<TrueDeal> {
     let name = format!("--true-deal {}", path.display());
-    let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    // Far more than the hands and stock take in any spelling, far less than memory.
+    let limit = (8 << 20) + 64 * 4 * rules.ranks() as u64;
+    let text =
+        crate::input::read_bounded(path, limit).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     if !matches!(text.trim_start().chars().next(), Some('{' | '[')) {
         return TrueDeal::parse(rules, &text).map_err(|e| anyhow::anyhow!("{name}: {e}"));
     }

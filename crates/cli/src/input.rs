@@ -217,6 +217,20 @@ pub fn open_file(path: &Path) -> anyhow::Result<File> {
     Ok(file)
 }
 
+/// The whole text of `path` (a file such as a deal) if it is at most `limit` bytes: a longer
+/// file (or an endless one, such as /dev/zero) is an error once `limit` bytes are read.
+pub fn read_bounded(path: &Path, limit: u64) -> anyhow::Result<String> {
+    let mut text = Vec::new();
+    File::open(path)?.take(limit + 1).read_to_end(&mut text)?;
+    if text.len() as u64 > limit {
+        anyhow::bail!(
+            "the file is longer than {}, more than any deal of this game takes",
+            bytes(limit)
+        );
+    }
+    String::from_utf8(text).map_err(|_| anyhow::anyhow!("the file is not UTF-8 text"))
+}
+
 /// A size in bytes as a person reads it: `32 MiB`, `1000 bytes`.
 pub fn bytes(n: u64) -> String {
     if n >= 1 << 20 && n % (1 << 20) == 0 {

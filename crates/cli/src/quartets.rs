@@ -4,11 +4,12 @@ use std::path::PathBuf;
 
 use clap::Args;
 use fairplay_core::lines::DEFAULT_MAX_LINE;
-use fairplay_core::{Game, Judgement, LogError, Referee as _, Step};
+use fairplay_core::{ErrorKind, Game, Judgement, LogError, Referee as _, Step};
 use fairplay_quartets::explain::{
-    explain, explain_seat, ExplainError, Explanation, Questions, SeatView,
+    explain, explain_seat, ExplainError, Explanation, KnowledgeWatch, Questions, SeatView,
 };
-use fairplay_quartets::truth::{replay, TrueDeal};
+use fairplay_quartets::notation::parse_action;
+use fairplay_quartets::truth::{replay, Replaying, TrueDeal};
 use fairplay_quartets::{HandError, Quartets, QuartetsReferee, Rules, SeatHand, Verdict};
 use fairplay_report::quartets::{
     no_deal_note, text, true_deal_text, QuartetsDetails, TrueDealDetails,
@@ -76,9 +77,10 @@ pub struct QuartetsArgs {
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LINE)]
     #[arg(value_hint = clap::ValueHint::Other)]
     max_line: usize,
-    /// With --explain, --deal, --knowledge or --true-deal: the most bytes of the log kept to
-    /// answer them (a longer log is an error); KiB and MiB are understood. The verdict alone
-    /// is judged as the log is read and needs no limit.
+    /// With --explain or --deal: the most bytes of the log kept to answer them (a longer log
+    /// is an error); with --true-deal, the most bytes of false claims its replay keeps; KiB
+    /// and MiB are understood. The verdict, --seat and --knowledge are judged as the log is
+    /// read and need no limit.
     #[arg(long, value_name = "BYTES", default_value = "32MiB", value_parser = crate::input::max_input)]
     #[arg(value_hint = clap::ValueHint::Other)]
     max_input: u64,
@@ -139,9 +141,17 @@ fn judge(args: QuartetsArgs) -> anyhow::Result<Output> {
         at: args.report.at,
         ..Questions::default()
     };
-    if questions == Questions::default() && deal.is_none() {
-        // The verdict alone, from a watcher or a seat: judged as a stream, nothing kept.
-        return streamed(&args, &game, &input, seat.as_ref());
+    if !(questions.proof || questions.suspects || questions.deal) {
+        // The verdict, from a watcher or a seat, with what it knows and the true deal if
+        // asked: judged as a stream, the log not kept.
+        return streamed(
+            &args,
+            &game,
+            &input,
+            seat.as_ref(),
+            &questions,
+            deal.as_ref(),
+        );
     }
     // The questions are answered on the whole log, kept up to --max-input.
     let keep = Keep::Upto(args.max_input);
@@ -194,16 +204,19 @@ fn judge(args: QuartetsArgs) -> anyhow::Result<Output> {
     Ok(output.with_status(status))
 }
 
-/// The verdict of a watcher, or of the player of `seat` beside a watcher's, judged as the log
-/// is read: memory holds one line and the referees' state, however long the log.
+/// The verdict of a watcher, or of the player of `seat` beside a watcher's, with the
+/// knowledge `questions` asks for and the replay of the true `deal`, judged as the log is
+/// read: memory holds one line, the referees' state, and the false claims the replay found.
 fn streamed(
     args: &QuartetsArgs,
     game: &Quartets,
     input: &Input,
     seat: Option<&SeatHand>,
+    questions: &Questions,
+    deal: Option<&TrueDeal>,
 ) -> anyhow::Result<Output> {
     let format = args.report.format;
-    let Some(hand) = seat else {
+    if seat.is_none() && !questions.knowledge && deal.is_none() {
         let (judged, _) = report::opened(format, input.audit(game, Keep::Nothing, args.max_line))?;
         let judgement = match judged {
             Ok(judgement) => judgement,
@@ -215,11 +228,8 @@ fn streamed(
             Format::Json => report::document::<QuartetsDetails>(game, &judgement, None),
         };
         return Ok(output.with_status(status));
-    };
-    let mut referee = SeatReferee {
-        watcher: QuartetsReferee::new(game.rules().clone()),
-        seat: QuartetsReferee::seated(hand),
-    };
+    }
+    let mut referee = Streamed::new(game.rules(), seat, questions, deal, args.max_input);
     let (judged, _) = report::opened(
         format,
         input.audit_with(game, &mut referee, Keep::Nothing, args.max_line),
@@ -228,45 +238,138 @@ fn streamed(
         Ok(judgement) => judgement,
         Err(error) => return report::failure(format, game, input, error),
     };
+    let replayed = referee.replaying.take().map(Replaying::finish);
+    let judging = referee.judging();
     let judgement = Judgement::new(
         watcher.game,
         watcher.rules.clone(),
         watcher.actions,
-        referee.seat.verdict().clone(),
+        judging.verdict().clone(),
     );
     let status = report::status(args.conventions.exit_code, &judgement.verdict);
     let mut explanation =
-        Explanation::of_verdict(judgement.actions, referee.seat.engine().contradiction());
-    let watcher = referee.watcher.engine().verdict();
-    explanation.seat = Some(SeatView::new(hand, watcher, explanation.contradiction));
+        Explanation::of_verdict(judgement.actions, judging.engine().contradiction());
+    if let Some(hand) = seat {
+        let watcher = referee.watcher.engine().verdict();
+        explanation.seat = Some(SeatView::new(hand, watcher, explanation.contradiction));
+    }
+    if let Some(watch) = &referee.knowing {
+        match watch.knowledge(judging.engine(), judgement.actions) {
+            Ok(knowledge) => explanation.knowledge = Some(knowledge),
+            Err(error) => anyhow::bail!("{}: {error}", input.name()),
+        }
+    }
     let output = match format {
         Format::Json => {
-            report::document(game, &judgement, Some(QuartetsDetails::new(&explanation)))
+            let mut details = QuartetsDetails::new(&explanation);
+            details.true_deal = replayed.as_ref().map(TrueDealDetails::new);
+            report::document(game, &judgement, Some(details))
         }
-        Format::Text => text(&explanation, report::style()).into(),
+        Format::Text => {
+            let mut out = text(&explanation, report::style());
+            if let Some(replayed) = &replayed {
+                out.push_str(&true_deal_text(replayed, report::style()));
+            }
+            out.into()
+        }
     };
     Ok(output.with_status(status))
 }
 
-/// A watcher and a seat judging one log in step. A watcher's errors and verdict drive the
-/// reading (as when the log is judged by a watcher first); the seat judges each action until
-/// it is certain of cheating, which is never later than a watcher.
-struct SeatReferee {
+/// A watcher, and a seat if one is asked, judging one log in step, with what answers the
+/// questions that need no history: the knowledge after one action, and the replay of the
+/// true deal. A watcher's errors and verdict drive the reading (as when the log is judged by
+/// a watcher first); the seat judges each action until it is certain of cheating, which is
+/// never later than a watcher.
+struct Streamed {
     watcher: QuartetsReferee,
-    seat: QuartetsReferee,
+    seat: Option<QuartetsReferee>,
+    /// Watches the seat's referee if there is one, else the watcher's.
+    knowing: Option<KnowledgeWatch>,
+    /// Fed every action the watcher reads, also after the verdict is settled.
+    replaying: Option<Replaying>,
+    /// The most bytes the replay may hold (--max-input).
+    limit: u64,
 }
 
-impl fairplay_core::Referee for SeatReferee {
+impl Streamed {
+    fn new(
+        rules: &Rules,
+        seat: Option<&SeatHand>,
+        questions: &Questions,
+        deal: Option<&TrueDeal>,
+        limit: u64,
+    ) -> Streamed {
+        let mut streamed = Streamed {
+            watcher: QuartetsReferee::new(rules.clone()),
+            seat: seat.map(QuartetsReferee::seated),
+            knowing: None,
+            replaying: deal.map(Replaying::new),
+            limit,
+        };
+        if questions.knowledge {
+            let watch = KnowledgeWatch::new(streamed.judging().engine(), questions.at);
+            streamed.knowing = Some(watch);
+        }
+        streamed
+    }
+
+    /// The referee whose verdict is printed: the seat's, or the watcher's.
+    fn judging(&self) -> &QuartetsReferee {
+        self.seat.as_ref().unwrap_or(&self.watcher)
+    }
+
+    /// The replay's next action, unless the limit on what it holds is passed.
+    fn replay(&mut self, line: &[u8], number: usize) -> Result<(), LogError> {
+        let Some(replaying) = &mut self.replaying else {
+            return Ok(());
+        };
+        // The watcher read the line as an action: it parses.
+        if let Ok(Some(raw)) = parse_action(line, number) {
+            replaying.step(raw);
+        }
+        if replaying.held() as u64 > self.limit {
+            let message = format!(
+                "the true deal's replay holds more than {} of false claims, the most it keeps \
+                 (--max-input BYTES raises the limit, up to {}; the verdict alone needs no limit)",
+                crate::input::bytes(self.limit),
+                crate::input::bytes(crate::input::MAX_MAX_INPUT)
+            );
+            return Err(LogError::new(ErrorKind::LogTooLong, 0, None, message));
+        }
+        Ok(())
+    }
+}
+
+impl fairplay_core::Referee for Streamed {
     fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, LogError> {
         let step = self.watcher.apply_line(line, number)?;
-        if step.is_some() && self.seat.verdict().foul().is_none() {
-            self.seat.apply_line(line, number)?;
+        if step.is_none() {
+            return Ok(None);
         }
+        let judging = match &mut self.seat {
+            Some(seat) if seat.verdict().foul().is_some() => None,
+            Some(seat) => {
+                seat.apply_line(line, number)?;
+                Some(&*seat)
+            }
+            None => Some(&self.watcher),
+        };
+        if let (Some(judging), Some(watch)) = (judging, &mut self.knowing) {
+            if let Ok(Some(raw)) = parse_action(line, number) {
+                watch.judged(judging.engine(), raw);
+            }
+        }
+        self.replay(line, number)?;
         Ok(step)
     }
 
     fn read_line(&mut self, line: &[u8], number: usize) -> Result<bool, LogError> {
-        self.watcher.read_line(line, number)
+        let action = self.watcher.read_line(line, number)?;
+        if action {
+            self.replay(line, number)?;
+        }
+        Ok(action)
     }
 
     fn actions(&self) -> usize {
@@ -283,7 +386,8 @@ impl fairplay_core::Referee for SeatReferee {
 /// `--deal --format json` prints under `explanation`).
 fn read_deal(rules: &Rules, path: &std::path::Path) -> anyhow::Result<TrueDeal> {
     let name = format!("--true-deal {}", path.display());
-    let text = read_bounded(path, deal_limit(rules)).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    let text = crate::input::read_bounded(path, deal_limit(rules))
+        .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     let starts = text.trim_start().chars().next();
     if !matches!(starts, Some('{' | '[')) {
         return TrueDeal::parse(rules, &text).map_err(|e| anyhow::anyhow!("{name}: {e}"));
@@ -297,23 +401,6 @@ fn read_deal(rules: &Rules, path: &std::path::Path) -> anyhow::Result<TrueDeal> 
 /// `simulate --truth` document also lists the cheats), far less than memory.
 fn deal_limit(rules: &Rules) -> u64 {
     (8 << 20) + 64 * rules.deck_size() as u64
-}
-
-/// The whole text of `path` if it is at most `limit` bytes: a longer file (or an endless one,
-/// such as /dev/zero) is an error once `limit` bytes are read.
-fn read_bounded(path: &std::path::Path, limit: u64) -> anyhow::Result<String> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(limit + 1)
-        .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > limit {
-        anyhow::bail!(
-            "the file is longer than {}, more than any deal of this game takes",
-            crate::input::bytes(limit)
-        );
-    }
-    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("the file is not UTF-8 text"))
 }
 
 /// A deal given as JSON: a list of `{"player": N, "cards": ["1A", ...]}`, or a document with

@@ -123,6 +123,18 @@ fn stops_at_the_limit(
     head: &[u8],
     cycle: impl FnMut(&mut Vec<u8>) + Send + 'static,
 ) -> String {
+    stops_with(args, head, cycle, "the log is longer than")
+}
+
+/// Feeds a path that keeps what it found an endless game that makes it find more and more:
+/// it must stop with exit status 2 and an error saying `message`, its peak under
+/// [`ENDLESS_PEAK`].
+fn stops_with(
+    args: &[&str],
+    head: &[u8],
+    cycle: impl FnMut(&mut Vec<u8>) + Send + 'static,
+    message: &str,
+) -> String {
     let mut fed = feed(args, head, cycle);
     let mut highest = 0;
     while fed.child.try_wait().unwrap().is_none() {
@@ -133,10 +145,7 @@ fn stops_at_the_limit(
     fed.writer.join().unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
-    assert!(
-        stderr.contains("the log is longer than"),
-        "{args:?}: {stderr}"
-    );
+    assert!(stderr.contains(message), "{args:?}: {stderr}");
     assert!(highest < ENDLESS_PEAK, "{args:?}: peak {highest} bytes");
     stderr
 }
@@ -166,6 +175,124 @@ fn the_verdicts_of_quartets_stream_an_endless_game() {
     let cheat = b"999999999999\n1 A 2 1A no\n2 A 1 1A no\n1 A 2 1A yes\n";
     streams(&["quartets"], cheat, quartets);
     streams(&[&["quartets"][..], &seat].concat(), cheat, quartets);
+}
+
+/// A deal of the standard game that makes [`QUARTETS_CYCLE`] honest: player 3 holds 1B.
+const QUARTETS_DEAL: &str = "player 1: 1C 2A 2B 2C 2D 3A 3B 3C
+player 2: 1A 1D 3D 4A 4B 4C 4D 5A
+player 3: 1B 5B 5C 5D 6A 6B 6C 6D
+player 4: 7A 7B 7C 7D 8A 8B 8C 8D
+";
+
+/// A deal that makes every round of [`QUARTETS_CYCLE`] a lie: player 2 holds the 1B it
+/// denies.
+const QUARTETS_LIED: &str = "player 1: 1C 2A 2B 2C 2D 3A 3B 3C
+player 2: 1A 1B 3D 4A 4B 4C 4D 5A
+player 3: 1D 5B 5C 5D 6A 6B 6C 6D
+player 4: 7A 7B 7C 7D 8A 8B 8C 8D
+";
+
+#[test]
+fn the_knowledge_and_the_true_deal_of_quartets_stream_an_endless_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let deal = dir.path().join("deal.txt");
+    std::fs::write(&deal, QUARTETS_DEAL).unwrap();
+    let deal = deal.to_str().unwrap();
+    let seat = ["--seat", "3", "--hand", "2A,2B,2C,2D,3A,3B,3C,3D"];
+    for args in [
+        &["quartets", "--knowledge", "--at", "5"][..],
+        &["quartets", "--knowledge"],
+        &["quartets", "--knowledge", "--at", "5", "--format", "json"],
+        &[&["quartets", "--knowledge", "--at", "5"][..], &seat].concat(),
+        &["quartets", "--true-deal", deal],
+        &[
+            "quartets",
+            "--true-deal",
+            deal,
+            "--knowledge",
+            "--format",
+            "json",
+        ],
+    ] {
+        streams(args, ENDLESS, quartets);
+    }
+    // Cheating certain at action 3: the knowledge just before it is kept, the rest read.
+    let cheat = b"999999999999\n1 A 2 1A no\n2 A 1 1A no\n1 A 2 1A yes\n";
+    streams(&["quartets", "--knowledge"], cheat, quartets);
+    streams(&["quartets", "--true-deal", deal], cheat, quartets);
+}
+
+#[test]
+fn a_true_deal_that_finds_lies_forever_stops_at_the_input_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let lied = dir.path().join("lied.txt");
+    std::fs::write(&lied, QUARTETS_LIED).unwrap();
+    let args = ["quartets", "--max-input", "2MiB", "--true-deal"];
+    let args = [&args[..], &[lied.to_str().unwrap()]].concat();
+    let stderr = stops_with(
+        &args,
+        ENDLESS,
+        quartets,
+        "the true deal's replay holds more than",
+    );
+    assert!(stderr.contains("2 MiB"), "{stderr}");
+    let lied = dir.path().join("gofish-lied.txt");
+    std::fs::write(&lied, GOFISH_LIED).unwrap();
+    let args = [&GOFISH[..], &["--max-input", "2MiB", "--true-deal"]].concat();
+    let args = [&args[..], &[lied.to_str().unwrap()]].concat();
+    let stderr = stops_with(&args, b"", gofish, "the true deal's replay holds more than");
+    assert!(stderr.contains("2 MiB"), "{stderr}");
+}
+
+/// A Go Fish game of 3 players dealt the whole deck (6 ranks, 8 cards each: no stock), so
+/// that a "Go fish" needs no draw.
+const GOFISH: [&str; 7] = ["gofish", "--players", "3", "--ranks", "6", "--hand", "8"];
+
+/// An honest round of [`GOFISH`], forever: each player asks the next for a rank they hold
+/// and the next has none of.
+const GOFISH_CYCLE: &[u8] = b"1 A 2 A fish\n2 A 3 2 fish\n3 A 1 3 fish\n";
+
+/// A deal that makes [`GOFISH_CYCLE`] honest.
+const GOFISH_DEAL: &str = "player 1: A A A 2 4 4 5 6
+player 2: 2 2 2 3 4 5 5 6
+player 3: A 3 3 3 4 5 6 6
+stock, from the top: nothing
+";
+
+/// A deal that makes every round of [`GOFISH_CYCLE`] two lies: player 2 holds an A and
+/// player 3 a 2.
+const GOFISH_LIED: &str = "player 1: A A A 2 4 4 5 6
+player 2: A 2 2 3 4 5 5 6
+player 3: 2 3 3 3 4 5 6 6
+stock, from the top: nothing
+";
+
+fn gofish(out: &mut Vec<u8>) {
+    out.extend_from_slice(GOFISH_CYCLE);
+}
+
+#[test]
+fn the_verdicts_of_gofish_stream_an_endless_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let deal = dir.path().join("deal.txt");
+    std::fs::write(&deal, GOFISH_DEAL).unwrap();
+    let deal = deal.to_str().unwrap();
+    for more in [
+        &[][..],
+        &["--format", "json"],
+        &["--knowledge", "--at", "5"],
+        &["--knowledge"],
+        &["--knowledge", "--at", "5", "--format", "json"],
+        &["--true-deal", deal],
+        &["--true-deal", deal, "--knowledge", "--format", "json"],
+    ] {
+        streams(&[&GOFISH[..], more].concat(), b"", gofish);
+    }
+    // Cheating certain at action 2 (player 2 asks for a rank it just said it has none of).
+    let cheat = b"1 A 2 A fish\n2 A 3 A fish\n";
+    for more in [&["--knowledge"][..], &["--true-deal", deal]] {
+        streams(&[&GOFISH[..], more].concat(), cheat, gofish);
+    }
 }
 
 #[test]
@@ -198,7 +325,6 @@ fn explanations_stop_at_the_input_limit() {
     for args in [
         &["quartets", "--explain"][..],
         &["quartets", "--deal"],
-        &["quartets", "--knowledge", "--at", "3"],
         &[
             "quartets",
             "--explain",
@@ -278,8 +404,14 @@ fn the_input_limit_is_checked() {
 
 #[test]
 fn an_endless_deal_file_is_read_with_a_bound() {
+    for game in ["quartets", "gofish"] {
+        a_deal_file_of(game);
+    }
+}
+
+fn a_deal_file_of(game: &str) {
     let mut child = Command::new(fairplay().get_program())
-        .args(["quartets", "--true-deal", "/dev/zero", "-"])
+        .args([game, "--true-deal", "/dev/zero", "-"])
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
