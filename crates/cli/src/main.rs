@@ -70,46 +70,57 @@ enum Command {
     Help(help::HelpArgs),
 }
 
-/// The single-log commands alone, with the options every command shares: a command line
-/// that judges one log is parsed with this tree first, which builds only their arguments
-/// (building every subcommand's cost more than judging a short log). Anything it does not
-/// parse (help, version, an error, another command) is parsed again with the whole tree, so
-/// every message is the same.
-#[derive(Parser, Debug)]
-#[command(name = "fairplay")]
-struct OneLog {
-    #[command(subcommand)]
-    command: OneLogCommand,
+/// The options every command shares, alone: with one subcommand, the tree a command line that
+/// judges logs is parsed with first.
+#[derive(clap::Args, Debug)]
+struct Shared {
     #[arg(long, global = true, value_enum, default_value_t = ColorWhen::Auto)]
     color: ColorWhen,
 }
 
+/// The commands that judge logs, as parsed from a tree of one of them (see [`OneCommand::parse`]).
 #[derive(Subcommand, Debug)]
-enum OneLogCommand {
+enum Judging {
     Quartets(quartets::QuartetsArgs),
     Sequence(sequence::SequenceArgs),
     Gofish(gofish::GoFishArgs),
+    Batch(batch::BatchArgs),
 }
 
-impl OneLog {
-    /// The command line, when it judges one log and parses as such.
+/// A command line that judges logs (`quartets`, `sequence`, `gofish`, `batch`), parsed with a
+/// tree of the options every command shares and the one subcommand it names: building every
+/// subcommand's arguments cost more than judging a short log (issue 31, point 1). Anything it
+/// does not parse (help, version, an error, another command) is parsed again with the whole
+/// tree, so every message is the same.
+struct OneCommand;
+
+impl OneCommand {
+    /// The command line, when it judges logs and parses as such.
     fn parse(args: &[std::ffi::OsString]) -> Option<Cli> {
-        let first = args.get(1)?.to_str()?;
-        if !matches!(first, "quartets" | "sequence" | "gofish") {
-            return None;
-        }
-        let mut parser = OneLog::command();
+        use clap::Args as _;
+        let subcommand = match args.get(1)?.to_str()? {
+            "quartets" => quartets::QuartetsArgs::augment_args(clap::Command::new("quartets")),
+            "sequence" => sequence::SequenceArgs::augment_args(clap::Command::new("sequence")),
+            "gofish" => gofish::GoFishArgs::augment_args(clap::Command::new("gofish")),
+            "batch" => batch::BatchArgs::augment_args(clap::Command::new("batch")),
+            _ => return None,
+        };
+        let mut parser = Shared::augment_args(clap::Command::new("fairplay"))
+            .subcommand(subcommand)
+            .subcommand_required(true);
         let mut matches = parser.try_get_matches_from_mut(args).ok()?;
-        let one = OneLog::from_arg_matches_mut(&mut matches).ok()?;
+        let shared = Shared::from_arg_matches_mut(&mut matches).ok()?;
+        let command = Judging::from_arg_matches_mut(&mut matches).ok()?;
         // Freed with the process, as the whole tree is in `main`.
         std::mem::forget(matches);
         std::mem::forget(parser);
         Some(Cli {
-            color: one.color,
-            command: match one.command {
-                OneLogCommand::Quartets(args) => Command::Quartets(args),
-                OneLogCommand::Sequence(args) => Command::Sequence(args),
-                OneLogCommand::Gofish(args) => Command::Gofish(args),
+            color: shared.color,
+            command: match command {
+                Judging::Quartets(args) => Command::Quartets(args),
+                Judging::Sequence(args) => Command::Sequence(args),
+                Judging::Gofish(args) => Command::Gofish(args),
+                Judging::Batch(args) => Command::Batch(args),
             },
         })
     }
@@ -154,7 +165,7 @@ fn command() -> clap::Command {
 fn main() -> ExitCode {
     // As given: a path that is not UTF-8 is still a path.
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    if let Some(cli) = OneLog::parse(&args) {
+    if let Some(cli) = OneCommand::parse(&args) {
         return run(cli);
     }
     let mut parser = command();
@@ -239,6 +250,72 @@ fn written(result: std::io::Result<()>, status: u8) -> ExitCode {
             let failure = error::Failure::new("<stdout>", format!("cannot write: {e}"));
             eprint!("{}", error::lines(&failure.into()));
             ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{command, Cli, OneCommand};
+    use clap::FromArgMatches;
+
+    /// A command line that judges logs parses to the same command with the tree of its one
+    /// subcommand as with the whole tree, and whatever the whole tree refuses or answers with
+    /// help is left to it.
+    #[test]
+    fn one_subcommand_parses_as_the_whole_tree() {
+        let lines = [
+            "quartets x.log",
+            "quartets",
+            "quartets -",
+            "quartets --players 6 --sets 9 --cards-per-set 3 --explain x.log",
+            "quartets --hands 9,9,7 --players 3 --sets 5 --cards-per-set 5 x.log",
+            "--color never quartets --format json --exit-code x.log",
+            "quartets --format json --exit-code x.log --color never",
+            "quartets x.log --color always --live --max-line 100 --max-input 1000",
+            "quartets --knowledge --at 3 --seat 2 --hand 1A,2B x.log",
+            "quartets --deal --true-deal d.txt x.log",
+            "sequence x.log",
+            "sequence --rules full --teams 3 --first red --card-plays unlimited x.log",
+            "sequence --explain --format json --color never x.log",
+            "gofish x.log",
+            "gofish --players 3 --ranks 13 --hand 7 --fish-turn asked --explain x.log",
+            "gofish --knowledge --at 2 --seat 1 --hand-of 2,3 --draws 4 x.log",
+            "batch logs/",
+            "batch -j1 --no-progress --format csv logs/ more.jsonl",
+            "batch --game quartets --players 6 --sets 9 --explain --true-deals -q a.log",
+            "batch --glob *.txt --glob !old/ --type all --exit-code --source logs/",
+            "batch --rules full --teams 3 --max-line 99 --max-record 1000 --color never -",
+            "batch --game gofish --players 3 --ranks 13 logs/",
+            // Left to the whole tree: errors, help, version.
+            "quartets --players",
+            "quartets --no-such-option x.log",
+            "quartets x.log y.log",
+            "quartets --help",
+            "quartets -V",
+            "sequence --rules nonsense x.log",
+            "gofish --players 1 x.log",
+            "batch",
+            "batch --jobs 0 logs/",
+            "batch --help",
+        ];
+        for line in lines {
+            let args: Vec<std::ffi::OsString> = std::iter::once("fairplay")
+                .chain(line.split(' '))
+                .map(Into::into)
+                .collect();
+            let whole = command()
+                .try_get_matches_from(&args)
+                .and_then(|matches| Cli::from_arg_matches(&matches));
+            let one = OneCommand::parse(&args);
+            match (whole, one) {
+                (Ok(cli), Some(one)) => {
+                    assert_eq!(format!("{one:?}"), format!("{cli:?}"), "{line}")
+                }
+                // Options before the subcommand are left to the whole tree.
+                (Ok(_), None) => assert!(line.starts_with("--"), "{line}"),
+                (Err(_), one) => assert!(one.is_none(), "{line}"),
+            }
         }
     }
 }

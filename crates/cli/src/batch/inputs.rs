@@ -140,7 +140,13 @@ impl Jobs {
 
     /// The job of a file found or given: a log, or the start of a JSON Lines input.
     fn file(&mut self, path: PathBuf) -> Option<Job> {
-        match read::kind(&path) {
+        let kind = read::kind(&path);
+        self.file_of_kind(path, kind)
+    }
+
+    /// [`Jobs::file`] for a file whose name says it holds `kind`.
+    fn file_of_kind(&mut self, path: PathBuf, kind: (Content, Compression)) -> Option<Job> {
+        match kind {
             (Content::JsonLines, compression) => self.open(&path, compression),
             (Content::Log, compression) => Some(Job::File(path, compression)),
         }
@@ -197,7 +203,7 @@ impl Iterator for Jobs {
             }
             if let Some(tree) = &mut self.tree {
                 match tree.next(&self.filter) {
-                    Some(Found::File(path)) => match self.file(path) {
+                    Some(Found::File(path, kind)) => match self.file_of_kind(path, kind) {
                         Some(job) => return Some(job),
                         None => continue,
                     },

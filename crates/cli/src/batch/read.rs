@@ -35,9 +35,13 @@ const BUFFER: usize = 1 << 16;
 /// What the file named `path` holds and how it is compressed, by its name: `.gz` and `.zst`
 /// are taken off, then `.jsonl` and `.ndjson` name JSON Lines; anything else is a log.
 pub fn kind(path: &Path) -> (Content, Compression) {
-    // The name's bytes, split at dots as `Path::extension` does (a leading dot starts no
-    // extension), without taking the path apart twice per file.
-    let name = path.file_name().unwrap_or_default().as_encoded_bytes();
+    name_kind(path.file_name().unwrap_or_default().as_encoded_bytes())
+}
+
+/// [`kind`] of a file named `name` (its name's bytes, as [`std::ffi::OsStr::as_encoded_bytes`]
+/// gives them).
+pub fn name_kind(name: &[u8]) -> (Content, Compression) {
+    // Split at dots as `Path::extension` does (a leading dot starts no extension).
     let (stem, compression) = match extension(name) {
         Some((stem, b"gz")) => (stem, Compression::Gzip),
         Some((stem, b"zst")) => (stem, Compression::Zstd),

@@ -10,6 +10,8 @@ use clap::ValueEnum;
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use ignore::Match;
 
+use super::read::{self, Compression, Content};
+
 /// The files of a tree that are judged, by their names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FileType {
@@ -46,7 +48,7 @@ impl FileType {
 /// names is not searched. Paths are matched below the directory given on the command line.
 pub struct Filter {
     /// The types' globs, then the user's: a gitignore "ignore" match selects a file, a
-    /// "whitelist" match (`!glob`) leaves it (or a directory) out.
+    /// "whitelist" match (`!glob`) leaves it (or a directory) out. Empty without user globs.
     globs: Gitignore,
     /// Without user globs: what the types' globs (`*.log`, ...) say, that a file's name ends in
     /// one of these, told without building a glob candidate for every file (a fiftieth of the
@@ -118,13 +120,33 @@ impl Skipped {
 impl Filter {
     /// The filter of `types` (none: logs and JSON Lines) and `globs`.
     pub fn new(types: &[FileType], globs: &[String]) -> anyhow::Result<Filter> {
-        let types = if types.is_empty() {
-            &[FileType::Log, FileType::Jsonl][..]
+        if !globs.is_empty() {
+            return Filter::matching(types, globs);
+        }
+        // The suffixes decide: no glob is compiled (building the matcher of the types' globs
+        // cost more instructions than judging a hundred short logs).
+        let suffixes = Filter::types(types).iter().flat_map(|t| t.globs());
+        Ok(Filter {
+            globs: Gitignore::empty(),
+            suffixes: Some(suffixes.map(|glob| &glob[1..]).collect()),
+            skipped: Arc::default(),
+        })
+    }
+
+    /// The types asked for, or logs and JSON Lines.
+    fn types(types: &[FileType]) -> &[FileType] {
+        if types.is_empty() {
+            &[FileType::Log, FileType::Jsonl]
         } else {
             types
-        };
+        }
+    }
+
+    /// The filter of `types` and `globs` that matches every path against the globs of both
+    /// (what [`Filter::new`] makes when `globs` are given).
+    fn matching(types: &[FileType], globs: &[String]) -> anyhow::Result<Filter> {
         let mut builder = GitignoreBuilder::new(".");
-        for glob in types.iter().flat_map(|t| t.globs()) {
+        for glob in Filter::types(types).iter().flat_map(|t| t.globs()) {
             builder.add_line(None, glob)?;
         }
         for glob in globs {
@@ -132,13 +154,9 @@ impl Filter {
                 .add_line(None, glob)
                 .map_err(|e| anyhow::anyhow!("--glob {glob}: {e}"))?;
         }
-        let suffixes = globs.is_empty().then(|| {
-            let suffixes = types.iter().flat_map(|t| t.globs());
-            suffixes.map(|glob| &glob[1..]).collect()
-        });
         Ok(Filter {
             globs: builder.build()?,
-            suffixes,
+            suffixes: None,
             skipped: Arc::default(),
         })
     }
@@ -155,15 +173,12 @@ impl Filter {
         }
     }
 
-    /// Whether the file at `relative` (below the tree's root) is judged.
-    fn judges(&self, relative: &Path) -> bool {
+    /// Whether the file at `relative` (below the tree's root), named `name`, is judged.
+    fn judges(&self, relative: &Path, name: &[u8]) -> bool {
         match &self.suffixes {
-            Some(suffixes) => {
-                let name = relative.file_name().unwrap_or_default().as_encoded_bytes();
-                suffixes
-                    .iter()
-                    .any(|suffix| name.ends_with(suffix.as_bytes()))
-            }
+            Some(suffixes) => suffixes
+                .iter()
+                .any(|suffix| name.ends_with(suffix.as_bytes())),
             None => matches!(self.globs.matched(relative, false), Match::Ignore(_)),
         }
     }
@@ -181,8 +196,8 @@ pub const MAX_DEPTH: usize = 256;
 
 /// What the walk of a tree finds.
 pub enum Found {
-    /// A file to judge (a regular file, or a link to one).
-    File(PathBuf),
+    /// A file to judge (a regular file, or a link to one), and what its name says it holds.
+    File(PathBuf, (Content, Compression)),
     /// An entry that cannot be judged, and why: a FIFO, socket or device, a link to nothing,
     /// a link loop, a link to a directory, a directory that cannot be listed or is too deep.
     Skipped(PathBuf, String),
@@ -228,13 +243,20 @@ impl Tree {
                 continue;
             }
             let (kind, depth) = (entry.file_type(), entry.depth());
-            if entry.file_name().as_encoded_bytes().first() == Some(&b'.') {
+            // The name is taken from the path once (each `file_name` takes the path apart).
+            let name = entry.file_name().as_encoded_bytes();
+            if name.first() == Some(&b'.') {
                 if kind.is_dir() {
                     self.walk.skip_current_dir();
                 }
                 continue;
             }
+            let name_len = name.len();
             let path = entry.into_path();
+            let bytes = path.as_os_str().as_encoded_bytes();
+            // The walk joins each name onto its directory's path: the name ends the path.
+            let name = &bytes[bytes.len() - name_len..];
+            debug_assert_eq!(Some(name), path.file_name().map(|n| n.as_encoded_bytes()));
             let relative = below(&self.root, &path);
             if kind.is_dir() {
                 if !filter.searches(relative) {
@@ -254,14 +276,17 @@ impl Tree {
                     }
                     continue;
                 }
-                if !filter.judges(relative) {
+                if !filter.judges(relative, name) {
                     if target.as_ref().is_ok_and(|t| t.is_file()) {
                         filter.skip(relative);
                     }
                     continue;
                 }
                 let why = match target {
-                    Ok(target) if target.is_file() => return Some(Found::File(path)),
+                    Ok(target) if target.is_file() => {
+                        let kind = read::name_kind(name);
+                        return Some(Found::File(path, kind));
+                    }
                     Ok(_) => "a link to something that is not a regular file".to_string(),
                     Err(e) if e.kind() == io::ErrorKind::NotFound => {
                         "a link to nothing".to_string()
@@ -270,14 +295,15 @@ impl Tree {
                 };
                 return Some(Found::Skipped(path, format!("skipped: {why}")));
             }
-            if !filter.judges(relative) {
+            if !filter.judges(relative, name) {
                 if kind.is_file() {
                     filter.skip(relative);
                 }
                 continue;
             }
             if kind.is_file() {
-                return Some(Found::File(path));
+                let kind = read::name_kind(name);
+                return Some(Found::File(path, kind));
             }
             let why = "skipped: not a regular file (a FIFO, socket or device)".to_string();
             return Some(Found::Skipped(path, why));
@@ -339,11 +365,15 @@ mod tests {
         for chosen in [&[][..], &types[..1], &types[1..2], &types[2..], &types[..2]] {
             let fast = Filter::new(chosen, &[]).unwrap();
             assert!(fast.suffixes.is_some());
-            let mut globs = Filter::new(chosen, &[]).unwrap();
-            globs.suffixes = None;
+            let globs = Filter::matching(chosen, &[]).unwrap();
             for name in names {
                 let path = Path::new(name);
-                assert_eq!(fast.judges(path), globs.judges(path), "{chosen:?} {name}");
+                let own = path.file_name().unwrap().as_encoded_bytes();
+                assert_eq!(
+                    fast.judges(path, own),
+                    globs.judges(path, own),
+                    "{chosen:?} {name}"
+                );
                 assert_eq!(
                     fast.searches(path),
                     globs.searches(path),
