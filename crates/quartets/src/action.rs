@@ -166,6 +166,25 @@ impl Rules {
         })
     }
 
+    /// [`Rules::name_error`] of an ask with these names as written.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn ask_name_error(
+        &self,
+        asker: u32,
+        target: u32,
+        set: u32,
+        letter: u8,
+    ) -> NameError {
+        self.name_error(RawAction::Ask {
+            asker,
+            target,
+            set,
+            letter,
+            granted: false,
+        })
+    }
+
     /// The first unknown name in `raw`.
     #[cold]
     pub(crate) fn name_error(&self, raw: RawAction) -> NameError {

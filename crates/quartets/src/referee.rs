@@ -599,25 +599,34 @@ impl Referee {
     // Always inlined: a judge's loop keeps the action in registers only if this is part of it.
     #[inline(always)]
     pub fn apply_raw(&mut self, raw: RawAction) -> Result<Verdict, RuleError> {
-        let RawAction::Ask {
-            asker,
-            target,
-            set,
-            letter,
-            granted,
-        } = raw
-        else {
-            let action = self.rules.check(raw)?;
-            return self.apply_checked(action);
+        let (asker, target, set, letter, granted) = match raw {
+            RawAction::Ask {
+                asker,
+                target,
+                set,
+                letter,
+                granted,
+            } => (asker, target, set, letter, granted),
+            // As plain values, as the names of an ask below: handing `raw` to a function made
+            // the loop write every action to memory.
+            RawAction::LayAside { player, set } => return self.apply_lay_aside(player, set),
         };
         // Asks are most actions: their names are checked as plain values, without building an
         // `Action` (an enum the compiler would pack into memory and read back).
-        let (asker, target, card) = self
-            .rules
-            .check_ask(asker, target, set, letter)
-            .ok_or_else(|| self.rules.name_error(raw))?;
+        // The names are passed to the error path as plain values: a closure over `raw` made
+        // the loop write the action to memory at every ask.
+        let Some((asker, target, card)) = self.rules.check_ask(asker, target, set, letter) else {
+            return Err(self.rules.ask_name_error(asker, target, set, letter).into());
+        };
         self.ask(asker, target, card, granted)?;
         Ok(self.verdict())
+    }
+
+    /// [`Referee::apply_raw`] of `player Q set`, out of the loop over the asks.
+    #[inline(never)]
+    fn apply_lay_aside(&mut self, player: u32, set: u32) -> Result<Verdict, RuleError> {
+        let action = self.rules.check(RawAction::LayAside { player, set })?;
+        self.apply_checked(action)
     }
 
     /// Applies one action. A [`RuleError`] leaves the referee as it was; otherwise the verdict
