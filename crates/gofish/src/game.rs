@@ -157,6 +157,30 @@ impl GoFishReferee {
         }
     }
 
+    /// A referee at the start of a game played by `rules`, judging as the player of `seat`
+    /// knows it ([`Referee::seated`]).
+    ///
+    /// ```
+    /// use fairplay_core::Referee as _;
+    /// use fairplay_gofish::{FishTurn, GoFishReferee, Rules, Seat};
+    /// let rules = Rules::new(2, 3, Some(3), FishTurn::Next).unwrap();
+    /// let seat = Seat::new(&rules, 2, &["2", "2", "3"], &["A"]).unwrap();
+    /// let mut referee = GoFishReferee::seated(rules, &seat);
+    /// let log = ["1 A 2 A fish", "1 D", "2 A 1 2 fish", "2 D", "1 A 2 3 1", "1 A 2 A fish"];
+    /// let steps: Vec<_> = log
+    ///     .iter()
+    ///     .enumerate()
+    ///     .map(|(i, line)| referee.apply_line(line.as_bytes(), i + 1).unwrap().unwrap())
+    ///     .collect();
+    /// assert_eq!(steps[5].foul.as_ref().unwrap().action, 6); // a watcher sees no lie
+    /// ```
+    pub fn seated(rules: Rules, seat: &crate::Seat) -> GoFishReferee {
+        GoFishReferee {
+            referee: Referee::seated(rules, seat),
+            verdict: fairplay_core::Verdict::Fair,
+        }
+    }
+
     /// The engine itself.
     pub fn engine(&self) -> &Referee {
         &self.referee
