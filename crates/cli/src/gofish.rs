@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use fairplay_core::lines::DEFAULT_MAX_LINE;
-use fairplay_core::{ErrorKind, Game, Judgement, LogError, Step};
+use fairplay_core::{ErrorKind, Game, Judgement, LogError, Referee as _, Step};
 use fairplay_gofish::explain::{explain, Explanation, Questions};
 use fairplay_gofish::notation::parse_action;
 use fairplay_gofish::truth::{replay, Replay, Replaying, TrueDeal};
@@ -74,10 +74,10 @@ pub struct GoFishArgs {
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LINE)]
     #[arg(value_hint = clap::ValueHint::Other)]
     max_line: usize,
-    /// With --explain, --deal or --seat: the most bytes of the log kept to answer them (a
-    /// longer log is an error); with --true-deal, the most bytes of false claims and
-    /// impossible actions its replay keeps; KiB and MiB are understood. The verdict and
-    /// --knowledge are judged as the log is read and need no limit.
+    /// With --explain or --deal: the most bytes of the log kept to answer them (a longer log
+    /// is an error); with --true-deal, the most bytes of false claims and impossible actions
+    /// its replay keeps; KiB and MiB are understood. The verdict, --seat and --knowledge are
+    /// judged as the log is read and need no limit.
     #[arg(long, value_name = "BYTES", default_value = "32MiB", value_parser = crate::input::max_input)]
     #[arg(value_hint = clap::ValueHint::Other)]
     max_input: u64,
@@ -162,10 +162,26 @@ fn judge(args: GoFishArgs) -> anyhow::Result<Output> {
         let draws = args.draws.as_deref().map(list).unwrap_or_default();
         let seat = Seat::new(game.rules(), number, &list(hand), &draws)
             .map_err(|e| anyhow::anyhow!("--seat {number} --hand-of {hand}: {e}"))?;
-        let keep = Keep::Upto(args.max_input);
-        let (judged, bytes) = input.audit(&game, keep, args.max_line)?;
-        // The same errors as a watcher's reading, then the seat's verdict.
-        let judged = judged.and_then(|_| game.judge_seat(&bytes, &seat));
+        // Judged as the log is read: a watcher and the seat in step.
+        let mut referee = SeatStreamed {
+            watcher: GoFishReferee::new(*game.rules()),
+            seat: GoFishReferee::seated(*game.rules(), &seat),
+            seat_error: None,
+        };
+        let (judged, _) = report::opened(
+            args.format,
+            input.audit_with(&game, &mut referee, Keep::Nothing, args.max_line),
+        )?;
+        // The same errors as a watcher's reading, then the seat's, then the seat's verdict.
+        let judged = judged.and_then(|watcher| match referee.seat_error {
+            Some(error) => Err(error),
+            None => Ok(Judgement::new(
+                watcher.game,
+                watcher.rules.clone(),
+                watcher.actions,
+                referee.seat.verdict().clone(),
+            )),
+        });
         let judgement = match judged {
             Ok(judgement) => judgement,
             Err(error) => return report::failure(args.format, &game, &input, error),
@@ -300,6 +316,40 @@ fn streamed(
     explanation.knowledge = referee.knowing.map(|watch| watch.knowledge(engine));
     let replayed = referee.replaying.map(Replaying::finish);
     Ok(printed(args, game, &judgement, &explanation, replayed.as_ref()).with_status(status))
+}
+
+/// A watcher and a seat judging one log in step. A watcher's errors and verdict drive the
+/// reading (as when the log is judged by a watcher first); the seat judges each action until
+/// it is certain of cheating, which is never later than a watcher, and its first error is
+/// kept for after the watcher's reading.
+struct SeatStreamed {
+    watcher: GoFishReferee,
+    seat: GoFishReferee,
+    seat_error: Option<LogError>,
+}
+
+impl fairplay_core::Referee for SeatStreamed {
+    fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, LogError> {
+        let step = self.watcher.apply_line(line, number)?;
+        if self.seat_error.is_none() && self.seat.verdict().foul().is_none() {
+            if let Err(error) = self.seat.apply_line(line, number) {
+                self.seat_error = Some(error);
+            }
+        }
+        Ok(step)
+    }
+
+    fn read_line(&mut self, line: &[u8], number: usize) -> Result<bool, LogError> {
+        self.watcher.read_line(line, number)
+    }
+
+    fn actions(&self) -> usize {
+        self.watcher.actions()
+    }
+
+    fn verdict(&self) -> &fairplay_core::Verdict {
+        self.watcher.verdict()
+    }
 }
 
 /// The watcher's referee, with what answers the questions that need no history: the

@@ -285,6 +285,15 @@ fn the_verdicts_of_gofish_stream_an_endless_game() {
         &["--knowledge", "--at", "5", "--format", "json"],
         &["--true-deal", deal],
         &["--true-deal", deal, "--knowledge", "--format", "json"],
+        &["--seat", "1", "--hand-of", "A,A,A,2,4,4,5,6"],
+        &[
+            "--seat",
+            "2",
+            "--hand-of",
+            "2,2,2,3,4,5,5,6",
+            "--format",
+            "json",
+        ],
     ] {
         streams(&[&GOFISH[..], more].concat(), b"", gofish);
     }

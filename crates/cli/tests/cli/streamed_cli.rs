@@ -467,6 +467,43 @@ fn gofish_knowledge_and_the_true_deal_streamed_are_the_whole_log_reports() {
                         compared += 2;
                     }
                 }
+                // From player 1's seat, with the hand it was dealt and the first of its
+                // unseen draws (a seat's verdict only: no report).
+                let hand: Vec<&str> = simulated.deal[0]
+                    .iter()
+                    .map(|&r| RANK_NAMES[usize::from(r)])
+                    .collect();
+                let hand_arg = hand.join(",");
+                for draws in [&[][..], &hand[..1]] {
+                    let seat = fairplay_gofish::Seat::new(game.rules(), 1, &hand, draws).unwrap();
+                    for json in [false, true] {
+                        let format: &[&str] = if json { &["--format", "json"] } else { &[] };
+                        let mut args =
+                            [&base[..], &["--seat", "1", "--hand-of", &hand_arg]].concat();
+                        let drawn = draws.join(",");
+                        if !draws.is_empty() {
+                            args.extend(["--draws", &drawn]);
+                        }
+                        let args = [&args[..], format].concat();
+                        let expected = match game.judge_seat(log.as_bytes(), &seat) {
+                            Err(error) => Said::Error(error.message.clone()),
+                            Ok(judgement) if json => Said::Printed(
+                                Document::new(
+                                    &game,
+                                    &judgement,
+                                    None::<fairplay_report::gofish::GoFishDetails>,
+                                )
+                                .to_json(),
+                            ),
+                            Ok(judgement) => Said::Printed(game.contract(&judgement.verdict)),
+                        };
+                        assert!(
+                            agrees(outcome(&args, &log), &expected),
+                            "{args:?} {expected:?}\n{log}"
+                        );
+                        compared += 1;
+                    }
+                }
                 for json in [false, true] {
                     let format: &[&str] = if json { &["--format", "json"] } else { &[] };
                     let args = [&base[..], &["--true-deal", deal_arg], format].concat();
