@@ -3,6 +3,10 @@
 //! [`explain_contract`] and [`explain_full`] judge a log like [`audit_contract`] and
 //! [`audit_full`] and return one [`Explanation`], which printers (text, JSON) render.
 
+mod stepper;
+
+pub use stepper::Stepper;
+
 use crate::board::{Square, SIDE};
 use crate::card::{Card, Jack, Rank, Suit};
 use crate::full::{ChoiceCause, FullGame, Line, MarkingChoice};
@@ -299,11 +303,22 @@ pub fn board_after(
     teams: Option<Teams>,
     after: usize,
 ) -> Result<BoardView, LogError> {
+    board_after_with(input, mode, teams, FullOptions::default(), after)
+}
+
+/// [`board_after`] with the full rules' `options` (the first team, plays per card; they do
+/// not apply to the contract rules). It reads and plays the log from its start: for many
+/// steps through one log, a [`Stepper`] reads it once.
+pub fn board_after_with(
+    input: &[u8],
+    mode: Mode,
+    teams: Option<Teams>,
+    options: FullOptions,
+    after: usize,
+) -> Result<BoardView, LogError> {
     Ok(match mode {
         Mode::Contract => BoardView::Contract(contract_until(input, after)?.game),
-        Mode::Full => BoardView::Full(Box::new(
-            full_until(input, teams, FullOptions::default(), after)?.game,
-        )),
+        Mode::Full => BoardView::Full(Box::new(full_until(input, teams, options, after)?.game)),
     })
 }
 

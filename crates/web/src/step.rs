@@ -4,7 +4,7 @@ use fairplay_quartets::explain::{ExplainError, Stepper};
 use fairplay_quartets::{Rules, SeatHand};
 use fairplay_report::quartets::KnowledgeDetails;
 use fairplay_report::sequence::BoardDetails;
-use fairplay_sequence::explain::{board_after, BoardView, Mode};
+use fairplay_sequence::explain::{BoardView, Mode, Stepper as SequenceStepper};
 use fairplay_sequence::{Board, SequenceRules, Square, Team};
 use serde::Serialize;
 
@@ -71,17 +71,7 @@ pub fn step(log: Option<String>, after: usize, choice: &Choice) -> String {
         },
         Ok(Chosen::GoFish(gofish)) => session::with_log(|log| gofish_step(log, after, &gofish))
             .unwrap_or_else(|| usage("no log to step through: judge one first")),
-        Ok(Chosen::Sequence(sequence)) => {
-            let (mode, teams) = match sequence.rules() {
-                SequenceRules::Contract => (Mode::Contract, None),
-                SequenceRules::Full(teams) => (Mode::Full, teams),
-            };
-            session::with_log(|log| match board_after(log, mode, teams, after) {
-                Err(error) => failed(Some("sequence"), &error.into()),
-                Ok(view) => to_json(&sequence_step(&view, after)),
-            })
-            .unwrap_or_else(|| usage("no log to step through: judge one first"))
-        }
+        Ok(Chosen::Sequence(sequence)) => sequence_step(after, sequence.rules()),
     }
 }
 
@@ -93,7 +83,7 @@ fn quartets_step(after: usize, rules: &Rules, seat: Option<&SeatHand>) -> String
         Some(hand) => Stepper::seated(log, hand),
         None => Stepper::new(log, rules),
     };
-    session::with_stepper(key, make, |log, stepper| {
+    session::with_quartets_stepper(key, make, |log, stepper| {
         let stepper = match stepper {
             Ok(stepper) => stepper,
             Err(ExplainError::Log(error)) => {
@@ -139,7 +129,23 @@ fn gofish_step(log: &[u8], after: usize, gofish: &fairplay_gofish::GoFish) -> St
     }
 }
 
-fn sequence_step(view: &BoardView, asked: usize) -> SequenceStep {
+/// The board after `after` moves of the log kept, by `rules`: from the Sequence stepper of
+/// that log and those rules (made at the first step), as `board_after` gives it.
+fn sequence_step(after: usize, rules: SequenceRules) -> String {
+    let (mode, teams) = match rules {
+        SequenceRules::Contract => (Mode::Contract, None),
+        SequenceRules::Full(teams) => (Mode::Full, teams),
+    };
+    let key = format!("{mode:?}|{teams:?}");
+    let make = |log: &[u8]| SequenceStepper::new(log, mode, teams);
+    session::with_sequence_stepper(key, make, |_, stepper| match stepper {
+        Ok(stepper) => to_json(&board_step(&stepper.board_after(after), after)),
+        Err(error) => failed(Some("sequence"), &error.clone().into()),
+    })
+    .unwrap_or_else(|| usage("no log to step through: judge one first"))
+}
+
+fn board_step(view: &BoardView, asked: usize) -> SequenceStep {
     let (played, sequences) = match view {
         BoardView::Contract(game) => (game.moves(), Vec::new()),
         BoardView::Full(game) => (

@@ -778,3 +778,69 @@ fn a_step_without_a_log_is_about_the_last_log_judged() {
         3
     );
 }
+
+#[test]
+fn a_sequence_step_without_a_log_is_the_board_of_a_replay() {
+    use fairplay_report::sequence::BoardDetails;
+    use fairplay_sequence::explain::{board_after, Mode};
+    use fairplay_sim::sequence::{simulate_seeded, Config};
+    // Simulated games one after another, turns numbered on: a long log whose first game is
+    // judged (the move after it breaks a rule), by either rules.
+    for (rules, config) in [
+        ("contract", Config::contract()),
+        ("full", Config::full(fairplay_sequence::Teams::Two)),
+    ] {
+        let moves: Vec<String> = (0..40)
+            .flat_map(|seed| simulate_seeded(&config, seed).moves)
+            .map(|raw| {
+                let line = raw.to_string();
+                line.split_once(' ').unwrap().1.to_string()
+            })
+            .collect();
+        let mut log = format!("{}\n", moves.len());
+        for (i, line) in moves.iter().enumerate() {
+            log.push_str(&format!("{} {line}\n", i + 1));
+        }
+        let mode = if rules == "full" {
+            Mode::Full
+        } else {
+            Mode::Contract
+        };
+        let sequence = json!({ "rules": rules });
+        let judged =
+            call(json!({"op": "judge", "log": log, "game": "sequence", "sequence": sequence}));
+        assert_eq!(judged["actions"].as_array().unwrap().len(), moves.len());
+        let n = moves.len();
+        for after in [
+            0,
+            1,
+            2,
+            50,
+            103,
+            104,
+            105,
+            106,
+            n / 2,
+            n - 1,
+            n,
+            n + 3,
+            7,
+            3,
+        ] {
+            let step = call(
+                json!({"op": "step", "after": after, "game": "sequence", "sequence": sequence}),
+            );
+            let view = board_after(log.as_bytes(), mode, None, after).unwrap();
+            let played = match &view {
+                fairplay_sequence::explain::BoardView::Contract(game) => game.moves(),
+                fairplay_sequence::explain::BoardView::Full(game) => game.moves(),
+            };
+            assert_eq!(step["played"], played, "{rules} after {after}");
+            assert_eq!(
+                step["board"],
+                serde_json::to_value(BoardDetails::after(&view, played)).unwrap(),
+                "{rules} after {after}"
+            );
+        }
+    }
+}

@@ -4,6 +4,8 @@ mod board;
 mod contract;
 mod full;
 mod game;
+mod long_game;
 mod marking_cases;
 mod markings;
 mod properties;
+mod stepper;
