@@ -237,7 +237,7 @@ async function ringClipped(page) {
   });
 }
 
-test('focus rings are drawn whole: the editor, the grid, the board, the list, the table', async () => {
+test('focus rings are drawn whole: the editor, the grid, the board, the list, the table and its board', async () => {
   const found = [];
   for (const viewport of [sizes.phone, sizes.desktop]) {
     const page = await open('', { viewport });
@@ -256,6 +256,9 @@ test('focus rings are drawn whole: the editor, the grid, the board, the list, th
     for (const square of ['A1', 'J1', 'A10', 'J10', 'E5']) await ring(`#board [data-square=${square}]`);
     await page.click('#tab-table');
     for (const selector of ['#t-asked button', '#t-no', '#t-undo', '#t-clear']) await ring(selector);
+    // The board at the table (full rules), which scrolls sideways in its own box on a phone.
+    await page.check('input[name=t-game][value=sequence]');
+    for (const selector of ['#s-teams button', ...['A1', 'J1', 'E5', 'A10', 'J10'].map((q) => `#s-board [data-square=${q}]`)]) await ring(selector);
     await page.context().close();
   }
   assert.deepEqual(found, []);

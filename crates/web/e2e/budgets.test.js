@@ -1,13 +1,13 @@
 // The page's budgets, measured in the browser (docs/web.md, "Size and timings"): the size of
 // every file it loads, and the engine's answer to long requests. The figures go to
-// target/web-figures.json; the bounds leave room for a loaded CI machine (three times the
-// budget).
+// target/web-figures.json; each time budget holds for the median of five runs or more, every
+// run reported (`withinBudget`, docs/web.md "How a budget is checked").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { useBrowser, open, cli, figures, site } from './helpers.js';
+import { useBrowser, open, cli, figures, site, withinBudget } from './helpers.js';
 
 useBrowser();
 
@@ -41,21 +41,22 @@ test('the table\'s live request is linear: 40 000 lines in under half a second',
   for (const n of [10000, 40000]) {
     const text = lines(n);
     times[n] = await page.evaluate((request) => {
-      const best = [];
-      for (let i = 0; i < 3; i++) {
+      const runs = [];
+      for (let i = 0; i < 5; i++) {
         const started = performance.now();
         const events = window.fairplay.call(request);
-        best.push(performance.now() - started);
+        runs.push(performance.now() - started);
         if (events.length !== request.lines.split('\n').length) throw new Error(`${events.length} events`);
       }
-      return Math.min(...best);
+      return runs;
     }, { op: 'live', game: 'quartets', lines: text });
   }
-  figures.live10000Ms = times[10000];
-  figures.live40000Ms = times[40000];
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  figures.live10000Ms = median(times[10000]);
+  figures.live40000Ms = median(times[40000]);
+  withinBudget('the live request of 40 000 lines', times[40000], 500);
   // Linear: four times the lines, about four times the time (quadratic would be sixteen).
-  assert.ok(times[40000] < 500 * 3, `${times[40000]} ms`);
-  assert.ok(times[40000] / times[10000] < 10, `10 000 lines ${times[10000]} ms, 40 000 ${times[40000]} ms`);
+  assert.ok(figures.live40000Ms / figures.live10000Ms < 10, `10 000 lines ${times[10000].join(', ')} ms, 40 000 ${times[40000].join(', ')} ms`);
   await page.context().close();
 });
 
@@ -93,7 +94,19 @@ test('a 5 MB log: pasted with no long task, judged within 2 s, stepped within a 
     window.longTasks = [];
     new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration)); }).observe({ type: 'longtask' });
   });
-  figures.paste5MbVerdictMs = await pasteEvent(page);
+  // Five pastes (every other one with a blank line more, so that each is a new text): the
+  // verdict's time and the page's longest task of each.
+  const verdicts = [];
+  const longestTasks = [];
+  figures.paste5MbLongTasksMs = [];
+  for (let i = 0; i < 5; i++) {
+    await page.evaluate((more) => { window.bigLog = window.bigLog.trimEnd() + '\n' + (more ? '\n' : ''); window.longTasks = []; }, i % 2 === 1);
+    verdicts.push(await pasteEvent(page));
+    const tasks = await page.evaluate(() => window.longTasks);
+    figures.paste5MbLongTasksMs.push(tasks);
+    longestTasks.push(Math.max(0, ...tasks));
+  }
+  figures.paste5MbVerdictMs = verdicts;
   assert.equal(await page.$eval('#verdict', (v) => v.dataset.contract), expected.contract);
   assert.equal(await page.evaluate(() => window.fairplay.result.actions.count), 420000);
   // The editor holds a window of the log; the rest is beside it, and judged with it.
@@ -102,6 +115,7 @@ test('a 5 MB log: pasted with no long task, judged within 2 s, stepped within a 
   assert.ok(await page.isVisible('#kept-notice'));
   assert.ok((await page.$$('#actions li')).length < 60);
   // Steps anywhere in the log: from the event until the grid is shown and laid out.
+  await page.evaluate(() => { window.longTasks = []; });
   const steps = await page.evaluate(async () => {
     const slider = document.getElementById('slider');
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
@@ -132,18 +146,95 @@ test('a 5 MB log: pasted with no long task, judged within 2 s, stepped within a 
   await page.keyboard.type('1 A 2 3C no\n');
   await page.evaluate(() => window.fairplay.complete);
   assert.ok((await page.evaluate(() => window.fairplay.editorText().endsWith('1 A 2 3C no\n'))));
-  figures.paste5MbLongTasksMs = await page.evaluate(() => window.longTasks);
-  const longest = Math.max(0, ...figures.paste5MbLongTasksMs);
-  figures.paste5MbLongestTaskMs = longest;
-  assert.ok(figures.paste5MbVerdictMs < 2000 * 3, `verdict after ${figures.paste5MbVerdictMs} ms`);
-  assert.ok(figures.step5MbMedianMs < 16 * 3, `steps ${steps.join(', ')} ms`);
-  assert.ok(longest < 100 * 3, `tasks of ${figures.paste5MbLongTasksMs.join(', ')} ms`);
+  // The tasks while stepping and typing count as those of a sixth paste.
+  const typing = await page.evaluate(() => window.longTasks);
+  figures.paste5MbLongTasksMs.push(typing);
+  figures.paste5MbLongestTaskMs = Math.max(0, ...figures.paste5MbLongTasksMs.flat());
+  withinBudget('the verdict of a 5 MB paste', verdicts, 2000);
+  withinBudget('the longest task of the page\'s thread, each 5 MB paste (then steps and typing)', [...longestTasks, Math.max(0, ...typing)], 100);
+  withinBudget('a step in a 5 MB log', steps, 16);
   // Too long to keep: a reload brings back no part of it, and nothing failed.
   await page.reload();
   await page.waitForSelector('body[data-ready=true]');
   assert.ok(await page.$eval('#log', (a) => a.value.length) < 1000);
   await page.context().close();
 });
+
+/** A long Sequence log by `rules`: simulated games one after another, turns numbered on,
+ * `moves` moves in all. Under the page's rules (each card at most twice) no game is longer
+ * than 104 moves: the first game is judged and the move after it breaks a rule (a move after
+ * the win, or a card played a third time); the rest is the log's, stepped through all the same. */
+function longSequenceLog(rules, moves) {
+  const games = cli(['simulate', 'sequence', '--rules', rules, '--count', String(Math.ceil(moves / 30)), '--format', 'jsonl']).trim().split('\n').map((line) => JSON.parse(line).log);
+  const lines = games.flatMap((log) => log.trim().split('\n').slice(1).map((line) => line.replace(/^\d+ /, ''))).slice(0, moves);
+  assert.equal(lines.length, moves);
+  return lines;
+}
+
+/** The board the command line shows after the first `k` of `lines` (the log cut there,
+ * explained): full rules, the marks of the 100 squares; contract, the tokens by card. */
+function boardAfter(rules, lines, k) {
+  const cut = `${k}\n${lines.slice(0, k).map((line, i) => `${i + 1} ${line}\n`).join('')}`;
+  const board = cli(['sequence', '--rules', rules, '--explain', '--format', 'json'], cut).explanation.board;
+  return rules === 'full' ? board.rows.join('') : JSON.stringify(Object.entries(board.tokens).filter(([, n]) => n > 0).sort());
+}
+
+for (const rules of ['contract', 'full']) {
+  test(`a 40 000-move Sequence log (${rules} rules): every step within a frame, the board the command line's`, async () => {
+    const moves = 40000;
+    const lines = longSequenceLog(rules, moves);
+    const log = `${moves}\n${lines.map((line, i) => `${i + 1} ${line}\n`).join('')}`;
+    const expected = cli(['sequence', '--rules', rules, '--format', 'json'], log);
+    const page = await open();
+    await page.check(`input[name=rules][value=${rules}]`);
+    // Pasted as a user does (800 KB: the editor holds a window of it).
+    await page.evaluate((text) => { window.bigLog = text; }, log);
+    await pasteEvent(page);
+    assert.equal(await page.$eval('#verdict', (v) => v.dataset.contract), expected.contract);
+    assert.equal(await page.evaluate(() => window.fairplay.result.actions.count), moves);
+    const shown = () => page.evaluate((full) => {
+      if (full) return [...document.querySelectorAll('#board .sq')].map((s) => s.dataset.mark).join('');
+      const tokens = [...document.querySelectorAll('#board td[data-card]')].map((td) => [td.dataset.card, Number(td.textContent) || 0]);
+      return JSON.stringify(tokens.filter(([, n]) => n > 0).sort());
+    }, rules === 'full');
+    // Steps from the event until the board is shown and laid out: jumps by the slider, the
+    // arrow keys, Home and End; each position's board checked against the command line's.
+    const timed = async (act) => page.evaluate(async (what) => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+      await frame();
+      const slider = document.getElementById('slider');
+      const from = window.fairplay.step;
+      const started = performance.now();
+      if (what.jump !== undefined) { slider.value = String(what.jump); slider.dispatchEvent(new Event('input')); } else document.getElementById('actions').dispatchEvent(new KeyboardEvent('keydown', { key: what.key, bubbles: true }));
+      await window.fairplay.stepped;
+      document.documentElement.getBoundingClientRect();
+      const ms = performance.now() - started;
+      if (window.fairplay.step === from) throw new Error(`no step from ${from}`);
+      return { ms, at: window.fairplay.step, engine: window.fairplay.engineMs };
+    }, act);
+    const steps = [];
+    const checked = [];
+    for (const k of [1, 50, 104, 20000, 39999, 2, 105, 30000, 12345]) {
+      steps.push(await timed({ jump: k }));
+      for (const key of k > moves - 10 ? ['ArrowLeft', 'ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowRight', 'ArrowLeft']) steps.push(await timed({ key }));
+    }
+    for (const key of ['End', 'ArrowLeft', 'Home', 'ArrowRight', 'End']) steps.push(await timed({ key }));
+    for (const k of [1, 51, 104, 106, 20001, 30001, moves]) {
+      await page.evaluate((step) => { const slider = document.getElementById('slider'); slider.value = String(step); slider.dispatchEvent(new Event('input')); return window.fairplay.stepped; }, k);
+      assert.equal(await shown(), boardAfter(rules, lines, k), `the board after ${k} moves`);
+      checked.push(k);
+    }
+    const ms = steps.map((s) => s.ms);
+    figures[`stepSequence${rules}40000Ms`] = ms;
+    // The engine's part of each step (the worker's `step` call, JSON both ways).
+    const engine = steps.map((s) => s.engine).sort((a, b) => a - b);
+    figures[`stepSequence${rules}40000EngineMedianMs`] = engine[Math.floor(engine.length / 2)];
+    figures[`stepSequence${rules}40000EngineMaxMs`] = engine.at(-1);
+    console.log(`engine's part of a step, ${rules}: median ${engine[Math.floor(engine.length / 2)].toFixed(2)} ms, slowest ${engine.at(-1).toFixed(2)} ms`);
+    withinBudget(`a step in a 40 000-move Sequence log, ${rules} rules`, ms, 16);
+    await page.context().close();
+  });
+}
 
 test('storage that fails never breaks the page: the log stays, and the page says it is not kept', async () => {
   const page = await open();

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { useBrowser, open, paste, cli, example, english, figures, root, site, base } from './helpers.js';
+import { useBrowser, open, paste, cli, example, english, figures, root, site, base, withinBudget } from './helpers.js';
 
 useBrowser();
 
@@ -162,14 +162,14 @@ test('a 1000-action log: verdict from paste, grid at several steps, step time', 
   figures.stepP90Ms = [...steps.work].sort((a, b) => a - b)[Math.floor(steps.work.length * 0.9)];
   const slowest = steps.what[steps.work.indexOf(figures.stepMaxMs)];
   figures.stepMaxStep = `${slowest.kind} ${slowest.from} → ${slowest.to}`;
-  // The slowest step timed again, three times (each from the same action): a step that is
+  // The slowest step timed again, five times (each from the same action): a step that is
   // slow in itself is slow each time; one the busy machine delayed is not.
-  figures.stepMaxAgainMs = await page.evaluate(async ({ kind, from, to }) => {
+  const stepMaxAgain = await page.evaluate(async ({ kind, from, to }) => {
     const slider = document.getElementById('slider');
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
     const go = (k) => { slider.value = String(k); slider.dispatchEvent(new Event('input')); };
     const times = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       go(from);
       await window.fairplay.stepped;
       await frame();
@@ -182,8 +182,9 @@ test('a 1000-action log: verdict from paste, grid at several steps, step time', 
       times.push(performance.now() - started);
       if (window.fairplay.step !== to) throw new Error(`step ${window.fairplay.step}, not ${to}`);
     }
-    return Math.min(...times);
+    return times;
   }, slowest);
+  figures.stepMaxAgainMs = Math.min(...stepMaxAgain);
   figures.jumpMedianMs = median(steps.jump);
   figures.jumpMaxMs = Math.max(...steps.jump);
   figures.keyMedianMs = median(steps.key);
@@ -191,10 +192,11 @@ test('a 1000-action log: verdict from paste, grid at several steps, step time', 
   figures.stepEngineMedianMs = median(steps.engine);
   figures.stepEngineMaxMs = Math.max(...steps.engine);
   figures.stepToFrameMedianMs = median(steps.frame);
-  // Targets: 20 ms and 16 ms; the bounds leave room for a loaded CI machine.
-  assert.ok(figures.judge1000MaxMs < 20 * 3, `judge ${times.join(', ')} ms`);
-  assert.ok(figures.stepMedianMs < 16 * 3, `step ${figures.stepMedianMs} ms`);
-  assert.ok(figures.stepMaxAgainMs < 16 * 3, `slowest step (${figures.stepMaxStep}) ${figures.stepMaxAgainMs} ms`);
+  // The budgets (20 ms a verdict, 16 ms a step), on the median of the runs: five pastes,
+  // 50 steps, the slowest step timed again five times.
+  withinBudget('verdict of a 1000-action log', times, 20);
+  withinBudget('step in a 1000-action log', steps.work, 16);
+  withinBudget('the slowest step of a 1000-action log, timed again', stepMaxAgain, 16);
   await page.context().close();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -32,14 +32,15 @@ export async function tapAction(page, line) {
   return taps + 1;
 }
 
-/** The controls of the table view smaller than 44x44 px, by name and size. A check box or
- * radio button is its label's target (a tap on the label toggles it). */
+/** The controls of the table view smaller than 44x44 px, by name and size: its buttons,
+ * selects, inputs and the board's squares. A check box or radio button is its label's target
+ * (a tap on the label toggles it). */
 async function smallControls(page) {
-  return page.$$eval('#table button, #table select, #table input', (all) => all
+  return page.$$eval('#table button, #table select, #table input, #table [role=gridcell]', (all) => all
     .filter((e) => e.getClientRects().length)
-    .map((e) => [e.id || e.value || e.textContent.trim().slice(0, 20), (e.tagName === 'INPUT' ? e.closest('label') : e).getBoundingClientRect()])
+    .map((e) => [e.id || e.dataset.square || e.value || e.textContent.trim().slice(0, 20), (e.tagName === 'INPUT' ? e.closest('label') : e).getBoundingClientRect()])
     .filter(([, r]) => r.width < 44 || r.height < 44)
-    .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`));
+    .map(([name, r]) => `${name} ${Math.round(r.width * 10) / 10}x${Math.round(r.height * 10) / 10}`));
 }
 
 /** Whether `selector`'s box lies wholly inside the viewport. */
@@ -216,33 +217,78 @@ test('at the table, Sequence: picked moves, the live verdict, undo, reload, expo
   await page.context().close();
 });
 
-test('at the table, Sequence (full rules): a move is a tap on the board and a tap on "place a chip"', async () => {
-  const page = await open('', { viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true } });
+for (const viewport of [{ width: 390, height: 844 }, { width: 360, height: 740 }]) {
+  test(`at the table, Sequence (full rules, ${viewport.width}x${viewport.height}): a move is a tap on a 44 px square and a tap on "place a chip"`, async () => {
+    const page = await open('', { viewport, context: { hasTouch: true, isMobile: true } });
+    await page.check('input[name=rules][value=full]');
+    await page.tap('#tab-table');
+    await page.check('input[name=t-game][value=sequence]');
+    // The board is wider than the phone: it scrolls sideways in its own box, not the page.
+    const widths = await page.$eval('#s-board', (box) => ({ box: box.scrollWidth, shown: box.clientWidth, page: document.documentElement.scrollWidth }));
+    assert.ok(widths.box > widths.shown, `the board (${widths.box} px) scrolls in its box (${widths.shown} px)`);
+    assert.ok(widths.page <= viewport.width, `the page is ${widths.page} px wide`);
+    // Squares at both ends of a row: a tap reaches J4 too (the box scrolls to it).
+    const squares = ['E5', 'G4', 'C5', 'J4'];
+    const lines = [];
+    let taps = 0;
+    for (const [i, square] of squares.entries()) {
+      const card = await page.$eval(`#s-board [data-square=${square}] .label`, (l) => l.textContent);
+      await page.tap(`#s-board [data-square=${square}]`);
+      assert.equal(await page.$eval(`#s-board [data-square=${square}]`, (c) => c.getAttribute('aria-selected')), 'true');
+      await page.tap('#s-place');
+      taps += 2;
+      lines.push(`${i + 1} ${card} P ${square}`);
+      assert.ok(await inView(page, '#t-verdict'), 'the answer is in sight');
+    }
+    assert.equal(taps, 8);
+    assert.deepEqual(await smallControls(page), []);
+    const size = await page.$eval('#s-board [data-square=A1]', (c) => c.getBoundingClientRect());
+    assert.ok(size.width >= 44 && size.height >= 44, `a square is ${size.width}x${size.height} px`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= viewport.width, 'no sideways scroll of the page');
+    assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('fairplay.table.sequence')).join('|')), lines.join('|'));
+    const live = cli(['sequence', '--rules', 'full', '--teams', '2', '--live', '--format', 'json'], lines.join('\n') + '\n').filter((e) => e.event === 'step');
+    assert.equal(await page.$eval('#t-verdict', (v) => v.dataset.verdict), live.at(-1).verdict);
+    // The board shows the position after the moves, each chip named by its team.
+    const chips = await page.$$eval('#s-board [role=gridcell]', (cells) => cells.filter((c) => / chip/.test(c.getAttribute('aria-label'))).map((c) => c.getAttribute('aria-label')));
+    const named = (line, team) => { const [, card, , square] = line.split(' '); return `${square}, ${card}, ${team} chip`; };
+    assert.deepEqual(chips.sort(), lines.map((line, i) => named(line, i % 2 ? 'green' : 'blue')).sort());
+    // The keyboard chooses a square too: Enter on the focused one.
+    await page.focus('#s-board [data-square=C5]');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.$eval('#s-square', (s) => s.value), 'D5');
+    await page.context().close();
+  });
+}
+
+test('at the table, Sequence: only the teams that play are offered (two: blue, green; three: red too)', async () => {
+  const page = await open();
   await page.check('input[name=rules][value=full]');
-  await page.tap('#tab-table');
+  await page.click('#tab-table');
   await page.check('input[name=t-game][value=sequence]');
-  const lines = ['1 5h P E5', '2 2c P G4', '3 7c P C5'];
-  let taps = 0;
-  for (const line of lines) {
-    const square = line.split(' ')[3];
-    await page.tap(`#s-board [data-square=${square}]`);
-    assert.equal(await page.$eval(`#s-board [data-square=${square}]`, (c) => c.getAttribute('aria-selected')), 'true');
-    await page.tap('#s-place');
-    taps += 2;
+  const offered = () => page.$$eval('#s-team option', (o) => o.map((x) => x.value).filter(Boolean));
+  assert.equal(await page.$eval('#s-teams [aria-pressed=true]', (b) => b.dataset.value), '2');
+  assert.deepEqual(await offered(), ['blue', 'green']);
+  await page.click('#s-teams button[data-value="3"]');
+  assert.deepEqual(await offered(), ['blue', 'green', 'red']);
+  // Three teams: red moves third, and the engine judges the entries as a three-team game.
+  for (const team of ['blue', 'green', 'red']) {
+    await page.selectOption('#s-team', team);
+    await page.click(`#s-board [data-square=${{ blue: 'E5', green: 'G4', red: 'C5' }[team]}]`);
+    await page.click('#s-place');
   }
-  assert.equal(taps, 6);
-  assert.ok(await inView(page, '#t-verdict'), 'the answer is in sight');
-  assert.deepEqual(await smallControls(page), []);
-  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('fairplay.table.sequence')).join('|')), lines.join('|'));
-  const live = cli(['sequence', '--rules', 'full', '--live', '--format', 'json'], lines.join('\n') + '\n').filter((e) => e.event === 'step');
-  assert.equal(await page.$eval('#t-verdict', (v) => v.dataset.verdict), live.at(-1).verdict);
-  // The board shows the position after the moves, each chip named by its team.
-  const chips = await page.$$eval('#s-board [role=gridcell]', (cells) => cells.filter((c) => / chip/.test(c.getAttribute('aria-label'))).map((c) => c.getAttribute('aria-label')));
-  assert.deepEqual(chips.sort(), ['C5, 7c, blue chip', 'E5, 5h, blue chip', 'G4, 2c, green chip'].sort());
-  // The keyboard chooses a square too: Enter on the focused one.
-  await page.focus('#s-board [data-square=C5]');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('Enter');
-  assert.equal(await page.$eval('#s-square', (s) => s.value), 'D5');
+  const lines = await page.evaluate(() => JSON.parse(localStorage.getItem('fairplay.table.sequence')));
+  assert.deepEqual(lines.map((l) => l.split(' ').at(-1)), ['blue', 'green', 'red']);
+  const live = cli(['sequence', '--rules', 'full', '--teams', '3', '--live', '--format', 'json'], lines.join('\n') + '\n').filter((e) => e.event === 'step');
+  assert.equal(live.at(-1).verdict, 'fair');
+  assert.equal(await page.$eval('#t-verdict', (v) => v.dataset.verdict), 'fair');
+  // The choice survives a reload; back to two teams, red is no longer offered.
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  await page.check('input[name=rules][value=full]');
+  await page.click('#tab-table');
+  assert.deepEqual(await offered(), ['blue', 'green', 'red']);
+  await page.click('#s-teams button[data-value="2"]');
+  assert.deepEqual(await offered(), ['blue', 'green']);
   await page.context().close();
 });

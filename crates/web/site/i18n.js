@@ -31,7 +31,8 @@ const UI = {
     seatPlayer: 'I am player', seatHand: 'and was dealt', seatTitle: 'From a seat',
     seatIs: 'I am player {player} and was dealt {hand}',
     team: 'Team', square: 'Square', place: 'place a chip', remove: 'remove a chip',
-    discard: 'discard a dead card', teamOnTurn: 'the team on turn', bySpot: '— (the card\'s spot)',
+    discard: 'discard a dead card', teamOnTurn: 'the team on turn',
+    teamsPlaying: 'Teams', twoTeams: 'two: blue, green', threeTeams: 'three: blue, green, red', bySpot: '— (the card\'s spot)',
     tableSeqRules: 'The Sequence rules are those chosen under "Judge a log".',
     // table: the board's and the grid's names (board.js, app.js).
     views: 'Views', boardLabel: 'Sequence board', gridLabel: 'What each player holds', freeCorner: 'free corner',
@@ -80,7 +81,8 @@ const UI = {
     seatPlayer: 'אני שחקן', seatHand: 'וקיבלתי', seatTitle: 'מהמושב של שחקן',
     seatIs: 'אני שחקן {player} וקיבלתי {hand}',
     team: 'קבוצה', square: 'משבצת', place: 'הנחת אסימון', remove: 'הסרת אסימון',
-    discard: 'השלכת קלף מת', teamOnTurn: 'הקבוצה שבתור', bySpot: '— (המשבצת של הקלף)',
+    discard: 'השלכת קלף מת', teamOnTurn: 'הקבוצה שבתור',
+    teamsPlaying: 'קבוצות', twoTeams: 'שתיים: כחול, ירוק', threeTeams: 'שלוש: כחול, ירוק, אדום', bySpot: '— (המשבצת של הקלף)',
     tableSeqRules: 'חוקי הסיקוונס הם אלה שנבחרו ב"שפיטת משחק".',
     // table: the board's and the grid's names (board.js, app.js).
     views: 'תצוגות', boardLabel: 'לוח הסיקוונס', gridLabel: 'מה כל שחקן מחזיק', freeCorner: 'פינה חופשית',

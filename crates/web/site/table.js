@@ -38,12 +38,23 @@ function save() {
   refresh();
 }
 
+/** Sequence: the teams playing (2 or 3), chosen at the table and kept with its entries;
+ * without a choice, three when an entry names red. */
+let teams = 2;
+
+/** The Sequence rules chosen under "Judge a log", with the table's teams. */
+function sequenceRules() {
+  return { ...api.choice().sequence, teams };
+}
+
 /** Switches the table to `name`'s entries and pickers. */
 function choose(name) {
   notice = null;
   game = ['sequence', 'gofish'].includes(name) ? name : 'quartets';
   localStorage.setItem(`${KEY}.game`, game);
   entries = JSON.parse(localStorage.getItem(keyOf(game)) ?? '[]');
+  const kept = Number(localStorage.getItem(`${KEY}.sequence.teams`));
+  teams = kept === 2 || kept === 3 ? kept : (game === 'sequence' && entries.some((e) => / red$/.test(e)) ? 3 : 2);
   document.querySelector(`input[name=t-game][value=${game}]`).checked = true;
   $('t-quartets').hidden = game !== 'quartets';
   $('t-sequence').hidden = game !== 'sequence';
@@ -138,7 +149,13 @@ let board = null;
 function fillSequence() {
   if (!board) board = api.call({ op: 'step', log: '0\n', after: 0, game: 'sequence', sequence: { rules: 'full' } }).squares ?? [];
   const names = board.map((_, i) => squareName(i));
-  keep('s-team', (select) => select.replaceChildren(option('', api.t('teamOnTurn')), ...TEAMS.map((team) => option(team, api.t(team)))));
+  // Only the teams that play: blue and green, or blue, green and red.
+  choices('s-teams', [2, 3], teams, (n) => api.t(n === 2 ? 'twoTeams' : 'threeTeams'), (n) => {
+    teams = n;
+    localStorage.setItem(`${KEY}.sequence.teams`, String(n));
+    refresh();
+  });
+  keep('s-team', (select) => select.replaceChildren(option('', api.t('teamOnTurn')), ...TEAMS.slice(0, teams).map((team) => option(team, api.t(team)))));
   const cards = [...new Set(board.filter(Boolean))].sort();
   keep('s-card', (select) => select.replaceChildren(...[...cards, ...JACKS].map((c) => option(c))));
   keep('s-square', (select) => select.replaceChildren(option('', api.t('bySpot')),
@@ -151,7 +168,7 @@ function fillSequence() {
 let tableBoard = null;
 
 function showTableBoard() {
-  const sequence = api.choice().sequence;
+  const sequence = sequenceRules();
   const box = $('s-board');
   box.hidden = sequence.rules !== 'full';
   if (box.hidden) return;
@@ -182,8 +199,8 @@ function sequenceLine(act) {
 
 /** The live referee's events for the entries so far. */
 function judged() {
-  const { quartets, sequence, gofish } = api.choice();
-  return api.call({ op: 'live', game, lines: entries.map((e) => `${e}\n`).join(''), quartets, sequence, gofish });
+  const { quartets, gofish } = api.choice();
+  return api.call({ op: 'live', game, lines: entries.map((e) => `${e}\n`).join(''), quartets, sequence: sequenceRules(), gofish });
 }
 
 /** What the answer box says besides the verdict (an entry refused, a game put away). */
