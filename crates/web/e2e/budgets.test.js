@@ -86,21 +86,25 @@ test('a 5 MB log: pasted with no long task, judged within 2 s, stepped within a 
   // No service worker here: the test serves the log itself (page.route), which a service
   // worker's fetch would bypass.
   const page = await open('', { context: { serviceWorkers: 'block' } });
-  // The log reaches the page as a download would, before the clock starts.
   await page.route('**/big.log', (route) => route.fulfill({ body: log, contentType: 'text/plain' }));
-  await page.evaluate(async () => { window.bigLog = await (await fetch('big.log')).text(); });
-  // Every task of the page's thread over 50 ms, from here on.
-  await page.evaluate(() => {
-    window.longTasks = [];
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration)); }).observe({ type: 'longtask' });
-  });
-  // Five pastes (every other one with a blank line more, so that each is a new text): the
-  // verdict's time and the page's longest task of each.
+  // Five pastes, each into a page just loaded (the editor then empty, as the log is too long
+  // to be kept; in the same page a paste would replace only the part of the log the editor
+  // holds): the verdict's time and the page's longest task of each.
   const verdicts = [];
   const longestTasks = [];
   figures.paste5MbLongTasksMs = [];
   for (let i = 0; i < 5; i++) {
-    await page.evaluate((more) => { window.bigLog = window.bigLog.trimEnd() + '\n' + (more ? '\n' : ''); window.longTasks = []; }, i % 2 === 1);
+    if (i > 0) {
+      await page.reload();
+      await page.waitForSelector('body[data-ready=true]');
+    }
+    // The log reaches the page as a download would, before the clock starts; every task of
+    // the page's thread over 50 ms is noted from here on.
+    await page.evaluate(async () => {
+      window.bigLog = await (await fetch('big.log')).text();
+      window.longTasks = [];
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration)); }).observe({ type: 'longtask' });
+    });
     verdicts.push(await pasteEvent(page));
     const tasks = await page.evaluate(() => window.longTasks);
     figures.paste5MbLongTasksMs.push(tasks);
