@@ -23,9 +23,14 @@
 //!
 //! The model keeps one such flow, the *witness*. A new bound the witness already meets costs
 //! nothing; one it breaks is repaired by sending single cards around cycles of the residual
-//! graph (at most four per bound), each found by a breadth-first search; when no cycle exists
+//! graph (at most four per bound), each found by a breadth-first search from both ends of the
+//! bound's edge at once (a repair's cycle is short: a card swapped with the stock or another
+//! hand, so the two searches meet long before either walks the graph); when no cycle exists
 //! no flow meets the bound (a feasible circulation's flow on an edge ranges over an interval,
-//! which augmenting cycles walk). An unseen draw adds a card sent from the stock along a path.
+//! which augmenting cycles walk). An unseen draw adds a card sent from the stock: straight
+//! from it when the witness's stock holds a rank the draw may be (the rank its drawer asks for
+//! next, when the referee knows it), else along a path a search finds. A draw after "Go fish"
+//! to rank `r` makes no level for `r`: its count does not change.
 //! The graph has at most (ranks + 1) nodes per card of the stock, whatever the length of the
 //! log: a long game that goes on with an empty stock only tightens bounds already there.
 
@@ -81,12 +86,15 @@ pub(crate) struct DealModel {
     rank_of: Vec<u8>,
     /// Per player: hidden cards drawn unseen so far.
     draws: Vec<u32>,
-    // Search scratch: the stamp of the last search that reached each node, and the arc it
-    // came by.
+    // Search scratch: per node, the mark of the last search that reached it and the arc it
+    // came by (from its side of the search); the queues of both sides.
     seen: Vec<u32>,
     via: Vec<u32>,
     queue: Vec<u16>,
+    back: Vec<u16>,
     stamp: u32,
+    /// The arc where the last search's two halves met.
+    meet: u32,
 }
 
 impl DealModel {
@@ -111,7 +119,9 @@ impl DealModel {
             seen: Vec::new(),
             via: Vec::new(),
             queue: Vec::new(),
+            back: Vec::new(),
             stamp: 0,
+            meet: NONE,
         };
         // Room for a whole game: every card of the stock drawn unseen.
         let stock = rules.stock();
@@ -127,6 +137,7 @@ impl DealModel {
         model.seen.reserve(nodes);
         model.via.reserve(nodes);
         model.queue.reserve(nodes);
+        model.back.reserve(nodes);
         model.slots.reserve(stock);
         model.reset();
         model
@@ -301,19 +312,31 @@ impl DealModel {
         fits
     }
 
+    /// The witness's count of `rank` among `player`'s hidden cards so far.
+    pub(crate) fn count(&self, player: usize, rank: usize) -> u8 {
+        self.edges[self.entry[player * self.ranks + rank] as usize].flow
+    }
+
     /// `player` draws a card unseen, not of rank `not` (after "Go fish" to it). `false` when
     /// no deal allows it. `only`: the card is known to be of that rank (a seat's own draw).
+    /// `prefer`: the rank the witness gives it if it can straight from its stock.
     pub(crate) fn hidden_draw_of(
         &mut self,
         player: usize,
         not: Option<usize>,
         only: Option<usize>,
+        prefer: Option<usize>,
     ) -> bool {
         let slot = self.add_node(self.ranks);
         // The witness's draw: a rank the stock holds in the witness and the count may grow
-        // by, the one the stock holds most of; else a path found by a search.
+        // by, `prefer` or else the one the stock holds most of; else a path found by a search.
         let mut direct: Option<(u8, u32)> = None;
         for rank in 0..self.ranks {
+            if not == Some(rank) || only.is_some_and(|only| only != rank) {
+                // The draw is not of this rank: its count is the same after it, and the
+                // entry's bounds stay on the same count.
+                continue;
+            }
             let id = self.entry[player * self.ranks + rank];
             let old = self.edges[id as usize];
             let level = self.add_node(3);
@@ -346,14 +369,20 @@ impl DealModel {
             entry.lo = 0;
             entry.hi = CARDS_PER_RANK as u8;
             self.sync(id);
-            if not != Some(rank) && only.is_none_or(|only| only == rank) {
+            {
                 let into = self.add_edge(level, slot, 0, 1);
                 let in_stock = self.edges[self.stock[rank] as usize].flow;
+                // The preferred rank outranks any other.
+                let weight = if prefer == Some(rank) {
+                    u8::MAX
+                } else {
+                    in_stock
+                };
                 if in_stock > 0
                     && self.edges[id as usize].flow < CARDS_PER_RANK as u8
-                    && direct.is_none_or(|(most, _)| in_stock > most)
+                    && direct.is_none_or(|(best, _)| weight > best)
                 {
-                    direct = Some((in_stock, into));
+                    direct = Some((weight, into));
                 }
             }
         }
@@ -458,64 +487,120 @@ impl DealModel {
         flow
     }
 
-    /// Breadth-first search of the residual graph from `from` to `to`.
+    /// Breadth-first search of the residual graph for a path from `from` to `to`, from both
+    /// ends at once: each round takes the next layer of the side whose layer is smaller,
+    /// until the two meet (a path) or one side has nothing left to reach (no path). The
+    /// short cycles of a repair are found without walking the whole graph.
     fn search(&mut self, from: usize, to: usize) -> bool {
         let nodes = self.nodes();
         if self.seen.len() < nodes {
             self.seen.resize(nodes, 0);
             self.via.resize(nodes, NONE);
         }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
+        if self.stamp >= u32::MAX - 2 {
             self.seen.fill(0);
-            self.stamp = 1;
+            self.stamp = 0;
         }
-        let stamp = self.stamp;
-        let (seen, via, queue) = (&mut self.seen, &mut self.via, &mut self.queue);
+        self.stamp += 2;
+        // Marks of the nodes reached from `from`, and of those that reach `to`.
+        let (ahead, behind) = (self.stamp - 1, self.stamp);
+        let (seen, via) = (&mut self.seen, &mut self.via);
+        let (queue, back) = (&mut self.queue, &mut self.back);
         let (adj, target, residual) = (&self.adj, &self.target, &self.residual);
+        let (start, degree) = (&self.start, &self.degree);
+        let arcs = |node: usize| {
+            let at = start[node] as usize;
+            &adj[at..at + usize::from(degree[node])]
+        };
         queue.clear();
+        back.clear();
         queue.push(from as u16);
-        seen[from] = stamp;
-        let mut head = 0;
-        while let Some(&node) = queue.get(head) {
-            head += 1;
-            let node = usize::from(node);
-            let start = self.start[node] as usize;
-            for &arc in &adj[start..start + usize::from(self.degree[node])] {
-                if residual[arc as usize] == 0 {
-                    continue;
+        back.push(to as u16);
+        seen[from] = ahead;
+        seen[to] = behind;
+        let (mut head, mut tail) = (0, 0);
+        loop {
+            let (forward, backward) = (queue.len() - head, back.len() - tail);
+            if forward == 0 || backward == 0 {
+                return false;
+            }
+            if forward <= backward {
+                let end = queue.len();
+                while head < end {
+                    let node = usize::from(queue[head]);
+                    head += 1;
+                    for &arc in arcs(node) {
+                        if residual[arc as usize] == 0 {
+                            continue;
+                        }
+                        let next = usize::from(target[arc as usize]);
+                        if seen[next] == behind {
+                            self.meet = arc;
+                            return true;
+                        }
+                        if seen[next] != ahead {
+                            seen[next] = ahead;
+                            via[next] = arc;
+                            queue.push(next as u16);
+                        }
+                    }
                 }
-                let next = usize::from(target[arc as usize]);
-                if seen[next] == stamp {
-                    continue;
+            } else {
+                let end = back.len();
+                while tail < end {
+                    let node = usize::from(back[tail]);
+                    tail += 1;
+                    for &arc in arcs(node) {
+                        // The arc paired with one leaving `node` enters it.
+                        let into = arc ^ 1;
+                        if residual[into as usize] == 0 {
+                            continue;
+                        }
+                        let prev = usize::from(target[arc as usize]);
+                        if seen[prev] == ahead {
+                            self.meet = into;
+                            return true;
+                        }
+                        if seen[prev] != behind {
+                            seen[prev] = behind;
+                            via[prev] = into;
+                            back.push(prev as u16);
+                        }
+                    }
                 }
-                seen[next] = stamp;
-                via[next] = arc;
-                if next == to {
-                    return true;
-                }
-                queue.push(next as u16);
             }
         }
-        false
     }
 
-    /// Sends one card along the path the last search found from `from` to `to`.
+    /// Sends one card along the path the last search found from `from` to `to`: the arc
+    /// where its two halves met, the half from `from` back to the start, the half to `to`.
     fn push(&mut self, from: usize, to: usize) {
-        let mut node = to;
+        let meet = self.meet;
+        self.walk(meet);
+        let mut node = usize::from(self.target[(meet ^ 1) as usize]);
         while node != from {
             let arc = self.via[node];
-            let id = arc / 2;
-            let edge = &mut self.edges[id as usize];
-            if arc % 2 == 0 {
-                edge.flow += 1;
-                node = usize::from(edge.from);
-            } else {
-                edge.flow -= 1;
-                node = usize::from(edge.to);
-            }
-            self.sync(id);
+            self.walk(arc);
+            node = usize::from(self.target[(arc ^ 1) as usize]);
         }
+        let mut node = usize::from(self.target[meet as usize]);
+        while node != to {
+            let arc = self.via[node];
+            self.walk(arc);
+            node = usize::from(self.target[arc as usize]);
+        }
+    }
+
+    /// One card along `arc`: more flow on its edge if it runs along it, less if against.
+    fn walk(&mut self, arc: u32) {
+        let id = arc / 2;
+        let edge = &mut self.edges[id as usize];
+        if arc % 2 == 0 {
+            edge.flow += 1;
+        } else {
+            edge.flow -= 1;
+        }
+        self.sync(id);
     }
 
     /// Checks the witness: every bound met, every node balanced, every arc's capacity right.
@@ -548,6 +633,7 @@ impl DealModel {
         }
         let draws: u32 = self.draws.iter().sum();
         let slots = self.nodes() - (self.ranks + 1 + self.players);
-        assert_eq!(slots, draws as usize * (self.ranks + 1));
+        assert!(slots <= draws as usize * (self.ranks + 1));
+        assert_eq!(self.slots.len(), draws as usize);
     }
 }

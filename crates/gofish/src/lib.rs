@@ -57,6 +57,7 @@ pub use watch::KnowledgeWatch;
 
 use fairplay_core::LogError;
 use fairplay_text::Lines;
+use notation::RawAction;
 
 /// The result of judging a whole log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,12 +85,13 @@ impl Report {
 /// not blank is an action): the rules count a malformed line among the rule errors, and no
 /// rule error changes a settled verdict.
 pub fn judge(log: &[u8], rules: &Rules) -> Result<Report, LogError> {
-    // Each thread keeps its last referee: judging log after log of one game allocates
-    // nothing once its buffers have grown to a game's size.
+    // Each thread keeps its last referee and buffer of actions: judging log after log of one
+    // game allocates nothing once they have grown to a game's size.
     thread_local! {
-        static SPARE: std::cell::RefCell<Option<Referee>> = const { std::cell::RefCell::new(None) };
+        static SPARE: std::cell::RefCell<(Option<Referee>, Vec<(RawAction, usize)>)> =
+            const { std::cell::RefCell::new((None, Vec::new())) };
     }
-    SPARE.with_borrow_mut(|spare| {
+    SPARE.with_borrow_mut(|(spare, ahead)| {
         let referee = match spare {
             Some(referee) if referee.rules() == rules => {
                 referee.reset();
@@ -97,8 +99,80 @@ pub fn judge(log: &[u8], rules: &Rules) -> Result<Report, LogError> {
             }
             _ => spare.insert(Referee::new(*rules)),
         };
-        judge_with(referee, log)
+        judge_ahead(referee, log, ahead)
     })
+}
+
+/// [`judge`] with the whole log read first, so that the witness deal can follow what the
+/// actions reveal: an unseen draw is given, where the witness allows, the rank its drawer asks
+/// for next. Any witness gives the same verdicts; a good one spares repairs.
+fn judge_ahead(
+    referee: &mut Referee,
+    log: &[u8],
+    ahead: &mut Vec<(RawAction, usize)>,
+) -> Result<Report, LogError> {
+    ahead.clear();
+    let mut lines = Lines::new(log);
+    let mut malformed = None;
+    while let Some(line) = lines.next_line() {
+        match notation::parse_action(line, lines.number()) {
+            Ok(Some(raw)) => ahead.push((raw, lines.number())),
+            Ok(None) => {}
+            // Reported only if no verdict comes before it.
+            Err(error) => {
+                malformed = Some(error);
+                break;
+            }
+        }
+    }
+    for (i, &(raw, number)) in ahead.iter().enumerate() {
+        if let RawAction::Draw {
+            player,
+            shown: None,
+        } = raw
+        {
+            referee.hint_draw(next_ask(&ahead[i + 1..], player));
+        }
+        referee
+            .apply_raw(raw)
+            .map_err(|error| game::rule_error(error, number, i + 1))?;
+        if let Some(c) = referee.contradiction() {
+            // The lines after the verdict are only counted: every line not blank is an action.
+            let mut actions = i + 1;
+            let mut lines = Lines::new(log);
+            while let Some(line) = lines.next_line() {
+                if lines.number() > number {
+                    actions += usize::from(!line.trim_ascii().is_empty());
+                }
+            }
+            return Ok(Report {
+                actions,
+                cheating: Some((c, number)),
+            });
+        }
+    }
+    match malformed {
+        Some(error) => Err(error.into()),
+        None => Ok(Report {
+            actions: ahead.len(),
+            cheating: None,
+        }),
+    }
+}
+
+/// The rank `player` asks for next in `actions`, before their next unseen draw.
+fn next_ask(actions: &[(RawAction, usize)], player: u32) -> Option<u32> {
+    for &(raw, _) in actions {
+        match raw {
+            RawAction::Ask { asker, rank, .. } if asker == player => return Some(rank.0),
+            RawAction::Draw {
+                player: p,
+                shown: None,
+            } if p == player => return None,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// [`judge`] as the player of `seat` knows the game: what everybody saw, plus their dealt hand

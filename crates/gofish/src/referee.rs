@@ -481,6 +481,8 @@ pub struct Referee {
     claims: Vec<Claim>,
     /// The seat this referee judges as, if any, and how many of its unseen draws were seen.
     seat: Option<(Box<Seat>, usize)>,
+    /// The rank (1-based, as written) the next unseen draw's drawer asks for next, if known.
+    hint: Option<u32>,
 }
 
 impl Claim {
@@ -510,6 +512,7 @@ impl Referee {
             drawn: Vec::new(),
             claims: Vec::new(),
             seat: None,
+            hint: None,
         }
     }
 
@@ -558,6 +561,13 @@ impl Referee {
         self.drawn.clear();
         self.claims.clear();
         self.seat = None;
+        self.hint = None;
+    }
+
+    /// The rank (1-based) the drawer of the next unseen draw asks for next: the witness deal
+    /// gives them that rank if it can. A guess about the witness only, never a claim.
+    pub(crate) fn hint_draw(&mut self, rank: Option<u32>) {
+        self.hint = rank;
     }
 
     /// The rules.
@@ -732,9 +742,21 @@ impl Referee {
                         *seen += 1;
                     }
                 }
+                // The rank the drawer asks for next, unless the witness gives them one already.
+                let prefer = self
+                    .hint
+                    .take()
+                    .and_then(|r| r.checked_sub(1))
+                    .map(|r| r as usize)
+                    .filter(|&r| {
+                        r < self.rules.ranks()
+                            && i32::from(self.seen[player.index()][r])
+                                + i32::from(self.deal.count(player.index(), r))
+                                < 1
+                    });
                 if !self
                     .deal
-                    .hidden_draw_of(player.index(), not.map(Rank::index), only)
+                    .hidden_draw_of(player.index(), not.map(Rank::index), only, prefer)
                 {
                     if only.is_some() && only != not.map(Rank::index) {
                         return Err(Reason::AgainstSeat { seat: player });
