@@ -95,6 +95,8 @@ pub(crate) struct DealModel {
     stamp: u32,
     /// The arc where the last search's two halves met.
     meet: u32,
+    /// Unique to this graph and witness (a clone shares it until either changes).
+    version: u64,
 }
 
 impl DealModel {
@@ -122,6 +124,7 @@ impl DealModel {
             back: Vec::new(),
             stamp: 0,
             meet: NONE,
+            version: 0,
         };
         // Room for a whole game: every card of the stock drawn unseen.
         let stock = rules.stock();
@@ -145,6 +148,7 @@ impl DealModel {
 
     /// Back to the deal, keeping the memory.
     pub(crate) fn reset(&mut self) {
+        self.changed();
         let (ranks, players, hand) = (self.ranks, self.players, self.hand);
         self.edges.clear();
         self.target.clear();
@@ -274,6 +278,7 @@ impl DealModel {
             return true;
         }
         let (lo, hi) = (lo as u8, hi as u8);
+        self.changed();
         {
             let edge = &mut self.edges[id as usize];
             edge.lo = lo;
@@ -327,6 +332,7 @@ impl DealModel {
         only: Option<usize>,
         prefer: Option<usize>,
     ) -> bool {
+        self.changed();
         let slot = self.add_node(self.ranks);
         // The witness's draw: a rank the stock holds in the witness and the count may grow
         // by, `prefer` or else the one the stock holds most of; else a path found by a search.
@@ -409,6 +415,7 @@ impl DealModel {
     /// A card of `rank` drawn and shown: one fewer of the rank among the hidden cards.
     /// `false` when no deal leaves one in the stock.
     pub(crate) fn shown_draw(&mut self, rank: usize) -> bool {
+        self.changed();
         let stock = self.stock_node();
         if !self.search(stock, rank) {
             return false;
@@ -454,16 +461,43 @@ impl DealModel {
     /// The least and the most cards of `rank` among `player`'s hidden cards in any deal that
     /// meets every bound (`player` `None`: in the stock).
     pub(crate) fn range(&self, player: Option<usize>, rank: usize) -> (u8, u8) {
+        // Each thread keeps a copy of the last model asked about: asking about every count of
+        // one model copies its graph once, and only its flows for each question.
+        thread_local! {
+            static SCRATCH: std::cell::RefCell<Option<DealModel>> =
+                const { std::cell::RefCell::new(None) };
+        }
         let id = match player {
             Some(p) => self.entry[p * self.ranks + rank],
             None => self.stock[rank],
         };
         let edge = self.edges[id as usize];
-        let mut model = self.clone();
-        let most = model.extreme(id, edge.hi);
-        model.clone_from(self);
-        let least = model.extreme(id, edge.lo);
-        (least, most)
+        if edge.lo == edge.hi {
+            return (edge.lo, edge.hi);
+        }
+        SCRATCH.with_borrow_mut(|scratch| {
+            let model = match scratch {
+                Some(model) if model.version == self.version => model,
+                _ => scratch.insert(self.clone()),
+            };
+            let mut extreme = |bound: u8| {
+                if edge.flow == bound {
+                    return bound;
+                }
+                model.edges.copy_from_slice(&self.edges);
+                model.residual.copy_from_slice(&self.residual);
+                model.extreme(id, bound)
+            };
+            let most = extreme(edge.hi);
+            let least = extreme(edge.lo);
+            (least, most)
+        })
+    }
+
+    /// A new version: the graph or the witness changed.
+    fn changed(&mut self) {
+        static VERSIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        self.version = VERSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Moves the flow on edge `id` as far towards `bound` as some flow meeting every bound

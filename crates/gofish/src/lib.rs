@@ -103,7 +103,11 @@ pub fn judge(log: &[u8], rules: &Rules) -> Result<Report, LogError> {
     })
 }
 
-/// [`judge`] with the whole log read first, so that the witness deal can follow what the
+/// Actions read ahead of the one judged: enough for a drawer's next ask, few enough that
+/// memory does not grow with the log.
+const AHEAD: usize = 64;
+
+/// [`judge`] with the log read a little ahead, so that the witness deal can follow what the
 /// actions reveal: an unseen draw is given, where the witness allows, the rank its drawer asks
 /// for next. Any witness gives the same verdicts; a good one spares repairs.
 fn judge_ahead(
@@ -113,32 +117,48 @@ fn judge_ahead(
 ) -> Result<Report, LogError> {
     ahead.clear();
     let mut lines = Lines::new(log);
+    // The first malformed line, reported only if no verdict comes before it.
     let mut malformed = None;
-    while let Some(line) = lines.next_line() {
-        match notation::parse_action(line, lines.number()) {
-            Ok(Some(raw)) => ahead.push((raw, lines.number())),
-            Ok(None) => {}
-            // Reported only if no verdict comes before it.
-            Err(error) => {
-                malformed = Some(error);
-                break;
+    let mut read_all = false;
+    let mut next = 0;
+    let mut actions = 0;
+    loop {
+        while !read_all && ahead.len() - next < AHEAD {
+            match lines.next_line() {
+                None => read_all = true,
+                Some(line) => match notation::parse_action(line, lines.number()) {
+                    Ok(Some(raw)) => ahead.push((raw, lines.number())),
+                    Ok(None) => {}
+                    Err(error) => {
+                        malformed = Some(error);
+                        read_all = true;
+                    }
+                },
             }
         }
-    }
-    for (i, &(raw, number)) in ahead.iter().enumerate() {
+        if next == ahead.len() {
+            break;
+        }
+        if next >= 16 * AHEAD {
+            // Forget the actions judged: the buffer stays within a few windows.
+            ahead.drain(..next);
+            next = 0;
+        }
+        let (raw, number) = ahead[next];
+        next += 1;
+        actions += 1;
         if let RawAction::Draw {
             player,
             shown: None,
         } = raw
         {
-            referee.hint_draw(next_ask(&ahead[i + 1..], player));
+            referee.hint_draw(next_ask(&ahead[next..], player));
         }
         referee
             .apply_raw(raw)
-            .map_err(|error| game::rule_error(error, number, i + 1))?;
+            .map_err(|error| game::rule_error(error, number, actions))?;
         if let Some(c) = referee.contradiction() {
             // The lines after the verdict are only counted: every line not blank is an action.
-            let mut actions = i + 1;
             let mut lines = Lines::new(log);
             while let Some(line) = lines.next_line() {
                 if lines.number() > number {
@@ -154,7 +174,7 @@ fn judge_ahead(
     match malformed {
         Some(error) => Err(error.into()),
         None => Ok(Report {
-            actions: ahead.len(),
+            actions,
             cheating: None,
         }),
     }
