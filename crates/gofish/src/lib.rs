@@ -88,7 +88,7 @@ pub fn judge(log: &[u8], rules: &Rules) -> Result<Report, LogError> {
     // Each thread keeps its last referee and buffer of actions: judging log after log of one
     // game allocates nothing once they have grown to a game's size.
     thread_local! {
-        static SPARE: std::cell::RefCell<(Option<Referee>, Vec<(RawAction, usize)>)> =
+        static SPARE: std::cell::RefCell<(Option<Referee>, Ahead)> =
             const { std::cell::RefCell::new((None, Vec::new())) };
     }
     SPARE.with_borrow_mut(|(spare, ahead)| {
@@ -103,6 +103,9 @@ pub fn judge(log: &[u8], rules: &Rules) -> Result<Report, LogError> {
     })
 }
 
+/// Actions read ahead, with their lines.
+type Ahead = Vec<(RawAction, usize)>;
+
 /// Actions read ahead of the one judged: enough for a drawer's next ask, few enough that
 /// memory does not grow with the log.
 const AHEAD: usize = 64;
@@ -110,11 +113,7 @@ const AHEAD: usize = 64;
 /// [`judge`] with the log read a little ahead, so that the witness deal can follow what the
 /// actions reveal: an unseen draw is given, where the witness allows, the rank its drawer asks
 /// for next. Any witness gives the same verdicts; a good one spares repairs.
-fn judge_ahead(
-    referee: &mut Referee,
-    log: &[u8],
-    ahead: &mut Vec<(RawAction, usize)>,
-) -> Result<Report, LogError> {
+fn judge_ahead(referee: &mut Referee, log: &[u8], ahead: &mut Ahead) -> Result<Report, LogError> {
     ahead.clear();
     let mut lines = Lines::new(log);
     // The first malformed line, reported only if no verdict comes before it.
