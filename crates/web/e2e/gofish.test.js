@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { useBrowser, open, paste, cli } from './helpers.js';
+import { useBrowser, open, paste, cli, english } from './helpers.js';
 
 useBrowser();
 const dir = mkdtempSync(join(tmpdir(), 'fairplay-gofish-'));
@@ -264,4 +264,22 @@ test('Go Fish: a shared link restores the log, the rules and the step', async ()
   const knowledge = cli(['gofish', file, '--players', '3', '--knowledge', '--at', '5', '--format', 'json']).explanation.knowledge;
   assert.deepEqual(shown.rows, expectedGrid(knowledge, RANKS).rows);
   await again.context().close();
+});
+
+test('Go Fish in Hebrew: a refused line, in the editor and at the table, keeps no English', async () => {
+  const page = await open('', { locale: 'he-IL' });
+  for (const log of ['2 A 1 7 fish\n', '1 A 2 7 fish\n2 A 1 7 fish\n', '1 A 2 7 4\n', '1 A 2 7 fish\n1 D 8\n']) {
+    await paste(page, log);
+    const error = await page.$eval('#error', (e) => e.textContent);
+    assert.match(error, /^שורה \d+: /, log);
+    assert.ok(!english(error), `${log}: ${error}`);
+  }
+  await page.click('#tab-table');
+  await page.check('input[name=t-game][value=gofish]');
+  await page.click('#g-fish');
+  await page.evaluate(() => window.fairplay.table.enter('2 D'));
+  const answer = await page.$eval('#t-verdict', (v) => v.textContent);
+  assert.match(answer, /^לא נרשם: /);
+  assert.ok(!english(answer), answer);
+  await page.context().close();
 });

@@ -299,3 +299,131 @@ fn hand(error: &HandError) -> (&'static str, Value) {
         ),
     }
 }
+
+/// A Go Fish log error with its kind and parameters (the first line the engine refuses before
+/// cheating is certain: after it nothing is judged), as [`detail`] gives a Quartets one: `{"kind":
+/// "parse", "line", "expected", "found"}` or `{"kind": "gofish:rule:out-of-turn", "line",
+/// "action", "actor", "turn"}` and so on.
+pub fn gofish_detail(log: &[u8], rules: &fairplay_gofish::Rules) -> Option<Value> {
+    let mut referee = fairplay_gofish::Referee::new(*rules);
+    let mut lines = fairplay_text::Lines::new(log);
+    while let Some(line) = lines.next_line() {
+        if referee.contradiction().is_some() {
+            return None;
+        }
+        let number = lines.number();
+        match gofish_line(&referee, line) {
+            Ok(None) => {}
+            // Allowed by the public rules, so applied.
+            Ok(Some(action)) => {
+                referee.apply(action).ok()?;
+            }
+            Err(mut detail) => {
+                if let Value::Object(map) = &mut detail {
+                    map.insert("line".into(), json!(number));
+                    map.insert("action".into(), json!(referee.actions() + 1));
+                }
+                return Some(detail);
+            }
+        }
+    }
+    None
+}
+
+/// The action `line` holds when the public rules allow it after `referee`'s actions, nothing
+/// for a blank line, or why the line is refused: its kind and parameters.
+pub fn gofish_line(
+    referee: &fairplay_gofish::Referee,
+    line: &[u8],
+) -> Result<Option<fairplay_gofish::Action>, Value> {
+    let raw = match fairplay_gofish::notation::parse_action(line, 0) {
+        Ok(None) => return Ok(None),
+        Ok(Some(raw)) => raw,
+        Err(error) => {
+            return Err(json!({
+                "kind": "parse",
+                "expected": error.expected(),
+                "found": error.found(),
+            }))
+        }
+    };
+    let action = referee
+        .rules()
+        .check(raw)
+        .map_err(|error| gofish_rule(&error.into()))?;
+    referee
+        .allows(action)
+        .map_err(|error| gofish_rule(&error))?;
+    Ok(Some(action))
+}
+
+/// A Go Fish rule error's kind (`gofish:rule:*`) and parameters.
+fn gofish_rule(error: &fairplay_gofish::RuleError) -> Value {
+    use fairplay_gofish::{NameError, RuleError as E};
+    let n = |p: &fairplay_gofish::Player| p.number();
+    let (kind, params) = match error {
+        E::Name(NameError::Player { number, players }) => (
+            "no-such-player",
+            json!({ "number": number, "players": players }),
+        ),
+        E::Name(NameError::Rank { rank, ranks }) => (
+            "no-such-rank",
+            json!({ "rank": rank.to_string(), "ranks": ranks }),
+        ),
+        E::AllBooked { actor, books } => {
+            ("all-booked", json!({ "actor": n(actor), "books": books }))
+        }
+        E::LoneHolder { actor, holder } => (
+            "lone-holder",
+            json!({ "actor": n(actor), "holder": n(holder) }),
+        ),
+        E::OutOfTurn { actor, turn } => {
+            ("out-of-turn", json!({ "actor": n(actor), "turn": n(turn) }))
+        }
+        E::AsksSelf(player) => ("asks-self", json!({ "player": n(player) })),
+        E::AsksEmptyHand { asker, target } => (
+            "asks-empty-hand",
+            json!({ "asker": n(asker), "target": n(target) }),
+        ),
+        E::AsksBooked { asker, rank } => (
+            "asks-booked",
+            json!({ "asker": n(asker), "rank": rank.to_string() }),
+        ),
+        E::HandsOverTooMany {
+            target,
+            cards,
+            holds,
+        } => (
+            "hands-over-too-many",
+            json!({ "target": n(target), "cards": cards, "holds": holds }),
+        ),
+        E::AsksEmpty(player) => ("asks-empty", json!({ "player": n(player) })),
+        E::DrawIntoEmptyDue { actor, player } => (
+            "draw-into-empty-due",
+            json!({ "actor": n(actor), "player": n(player) }),
+        ),
+        E::MissingDraw { player } => ("missing-draw", json!({ "player": n(player) })),
+        E::DrawNotDue(player) => ("draw-not-due", json!({ "player": n(player) })),
+        E::StockEmpty(player) => ("stock-empty", json!({ "player": n(player) })),
+        E::ShownWrongRank {
+            player,
+            shown,
+            asked,
+        } => (
+            "shown-wrong-rank",
+            json!({ "player": n(player), "shown": shown.to_string(), "asked": asked.to_string() }),
+        ),
+        E::ShownIntoEmpty(player) => ("shown-into-empty", json!({ "player": n(player) })),
+        E::BookTooFew { player, holds } => (
+            "book-too-few",
+            json!({ "player": n(player), "holds": holds }),
+        ),
+        E::BookedTwice(rank) => ("booked-twice", json!({ "rank": rank.to_string() })),
+        E::BookOutOfPlace(player) => ("book-out-of-place", json!({ "player": n(player) })),
+    };
+    let mut value = json!({ "kind": format!("gofish:rule:{kind}") });
+    if let (Value::Object(into), Value::Object(from)) = (&mut value, params) {
+        into.extend(from);
+    }
+    value
+}

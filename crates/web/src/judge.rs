@@ -76,6 +76,19 @@ pub(crate) fn failed_quartets(
     })
 }
 
+/// The response for a Go Fish log that cannot be judged, with the error's parameters: the
+/// log read again by the engine up to the line it refuses.
+pub(crate) fn failed_gofish(
+    log: &[u8],
+    rules: &fairplay_gofish::Rules,
+    error: &LogError,
+) -> String {
+    to_json(&Failed {
+        document: ErrorDocument::new(Some("gofish"), error),
+        detail: crate::detail::gofish_detail(log, rules),
+    })
+}
+
 /// The response for a game that cannot be chosen.
 pub(crate) fn no_game(why: NoGame) -> String {
     match why {
@@ -126,7 +139,7 @@ pub fn judge(log: &[u8], explained: bool, choice: &Choice) -> String {
                     failed_quartets(log, quartets.rules(), seat.as_ref(), &error)
                 }
                 Chosen::Sequence(sequence) => failed_sequence(log, sequence.rules(), &error),
-                Chosen::GoFish(_) => failed(Some(game.name()), &error),
+                Chosen::GoFish(gofish) => failed_gofish(log, gofish.rules(), &error),
             }
         }
     };

@@ -205,6 +205,11 @@ impl Referee for RecordingReferee<'_> {
             },
             Inner::GoFish(referee) => {
                 let applied = referee.apply_line(line, number);
+                if applied.is_err() {
+                    // The line's error as its kind and parameters (the referee is unchanged).
+                    self.recording.record().detail =
+                        crate::detail::gofish_line(referee.engine(), line).err();
+                }
                 if let Ok(Some(step)) = &applied {
                     let mut record = self.recording.record();
                     if step.foul.is_some() && record.reason.is_none() {

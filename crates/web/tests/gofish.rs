@@ -241,3 +241,50 @@ fn impossible_rules_are_refused_with_their_parameters() {
         "gofish": {"players": 2, "ranks": 3, "hand": 3}}));
     assert_eq!(response["document"]["contract"], "no\n3\n");
 }
+
+#[test]
+fn a_refused_line_comes_with_its_kind_and_parameters() {
+    let game = GoFish::new(Rules::standard());
+    let cases = [
+        (
+            "2 A 1 7 fish\n",
+            json!({"kind": "gofish:rule:out-of-turn", "line": 1, "action": 1, "actor": 2, "turn": 1}),
+        ),
+        (
+            "1 A 2 7 fish\n\n2 A 1 7 fish\n",
+            json!({"kind": "gofish:rule:missing-draw", "line": 3, "action": 2, "player": 1}),
+        ),
+        (
+            "1 A 2 7 4\n",
+            json!({"kind": "parse", "line": 1, "action": 1,
+                "expected": "the number of cards handed over (1, 2 or 3) or `fish`", "found": "`4`"}),
+        ),
+        (
+            "1 A 9 7 fish\n",
+            json!({"kind": "gofish:rule:no-such-player", "line": 1, "action": 1, "number": 9, "players": 4}),
+        ),
+        (
+            "1 A 2 7 fish\n1 D 8\n",
+            json!({"kind": "gofish:rule:shown-wrong-rank", "line": 2, "action": 2, "player": 1, "shown": "8", "asked": "7"}),
+        ),
+    ];
+    for (log, detail) in cases {
+        let response = call(json!({"op": "judge", "log": log, "game": "gofish"}));
+        assert_eq!(response["detail"], detail, "{log}");
+        // The words are the engine's, unchanged.
+        let error = game.audit(log.as_bytes()).unwrap_err();
+        assert_eq!(
+            response["document"]["error"]["message"], error.message,
+            "{log}"
+        );
+    }
+    // A line the table's live referee skips carries the same, without its line and action.
+    let events = call(json!({"op": "live", "lines": "1 A 2 7 fish\n2 D\n", "game": "gofish"}));
+    let skipped = &events[1];
+    assert_eq!(skipped["event"]["event"], "ignored");
+    assert_eq!(
+        skipped["detail"],
+        json!({"kind": "gofish:rule:missing-draw", "player": 1})
+    );
+    assert!(skipped["detail"].get("line").is_none());
+}
