@@ -244,10 +244,15 @@ test('Go Fish: a shared link restores the log, the rules and the step', async ()
   const page = await open('', { context: { permissions: ['clipboard-read', 'clipboard-write'] } });
   await page.selectOption('#game', 'gofish');
   await page.fill('#gf-players', '3');
+  // Its change event now, not when the focus leaves it (which judges the log again and opens
+  // it at its foul).
+  await page.dispatchEvent('#gf-players', 'change');
   await paste(page, log);
   await page.focus('#slider');
   await page.keyboard.press('Home');
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+  // The worker's answer for step 5 drawn (a step asked while one is under way waits for it).
+  await page.waitForFunction(() => window.fairplay.view?.asked === 5);
   await page.evaluate(() => window.fairplay.stepped);
   await page.click('#share');
   await page.waitForFunction(() => document.getElementById('share').dataset.state === 'copied');
@@ -256,6 +261,7 @@ test('Go Fish: a shared link restores the log, the rules and the step', async ()
   await page.context().close();
   const again = await open(link.slice(link.indexOf('#')));
   await again.evaluate(() => window.fairplay.complete);
+  await again.waitForFunction(() => window.fairplay.view?.asked === 5);
   await again.evaluate(() => window.fairplay.stepped);
   assert.equal(await again.$eval('#gf-players', (i) => i.value), '3');
   assert.equal(await again.$eval('#slider', (s) => s.value), '5');
