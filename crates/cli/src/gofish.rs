@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 use fairplay_core::lines::DEFAULT_MAX_LINE;
 use fairplay_core::{ErrorKind, Game, Judgement, LogError, Referee as _, Step};
-use fairplay_gofish::explain::{explain, Explanation, Questions};
+use fairplay_gofish::explain::{explain, explain_seat, Explanation, Questions, SeatView};
 use fairplay_gofish::notation::parse_action;
 use fairplay_gofish::truth::{replay, Replay, Replaying, TrueDeal};
 use fairplay_gofish::{GoFish, GoFishReferee, KnowledgeWatch, Rules, Seat};
@@ -48,7 +48,8 @@ cheater); --deal a deal that fits, with the stock's order; --knowledge the fewes
 cards of every rank each player and the stock may hold (--at K: after action K);
 --true-deal FILE every lie on the deal really made. A player's view: --seat N --hand-of
 RANKS [--draws RANKS] judges as player N knows the game, with their dealt hand and the cards
-they drew unseen: cheating can be certain for them earlier than for a watcher.
+they drew unseen: cheating can be certain for them earlier than for a watcher; --explain,
+--deal and --knowledge then answer from the seat.
 
 Formats, contracts and the rules: fairplay help gofish (every guide: fairplay help; the man
 page: man fairplay-gofish).
@@ -103,9 +104,10 @@ pub struct GoFishArgs {
     #[arg(value_hint = clap::ValueHint::FilePath)]
     true_deal: Option<PathBuf>,
     /// Judge as player N knows the game: what everybody saw, plus the hand they were dealt
-    /// (--hand-of) and the cards they drew unseen (--draws).
+    /// (--hand-of) and the cards they drew unseen (--draws); --explain, --deal and --knowledge
+    /// answer from the seat.
     #[arg(long, value_name = "N", requires = "hand_of")]
-    #[arg(conflicts_with_all = ["live", "explain", "deal", "knowledge", "true_deal"])]
+    #[arg(conflicts_with_all = ["live", "true_deal"])]
     #[arg(value_hint = clap::ValueHint::Other)]
     seat: Option<u32>,
     /// With --seat: the ranks player N was dealt, separated by commas (A,A,7,K,K).
@@ -151,6 +153,13 @@ fn judge(args: GoFishArgs) -> anyhow::Result<Output> {
         return crate::live::run(&game, args.file.as_deref(), args.max_line, &options);
     }
     let input = Input::new(args.file.clone());
+    let questions = Questions {
+        proof: args.explain,
+        suspects: args.explain,
+        deal: args.deal,
+        knowledge: args.knowledge,
+        at: args.at,
+    };
     if let (Some(number), Some(hand)) = (args.seat, &args.hand_of) {
         let list = |text: &str| -> Vec<String> {
             text.split(',')
@@ -162,44 +171,8 @@ fn judge(args: GoFishArgs) -> anyhow::Result<Output> {
         let draws = args.draws.as_deref().map(list).unwrap_or_default();
         let seat = Seat::new(game.rules(), number, &list(hand), &draws)
             .map_err(|e| anyhow::anyhow!("--seat {number} --hand-of {hand}: {e}"))?;
-        // Judged as the log is read: a watcher and the seat in step.
-        let mut referee = SeatStreamed {
-            watcher: GoFishReferee::new(*game.rules()),
-            seat: GoFishReferee::seated(*game.rules(), &seat),
-            seat_error: None,
-        };
-        let (judged, _) = report::opened(
-            args.format,
-            input.audit_with(&game, &mut referee, Keep::Nothing, args.max_line),
-        )?;
-        // The same errors as a watcher's reading, then the seat's, then the seat's verdict.
-        let judged = judged.and_then(|watcher| match referee.seat_error {
-            Some(error) => Err(error),
-            None => Ok(Judgement::new(
-                watcher.game,
-                watcher.rules.clone(),
-                watcher.actions,
-                referee.seat.verdict().clone(),
-            )),
-        });
-        let judgement = match judged {
-            Ok(judgement) => judgement,
-            Err(error) => return report::failure(args.format, &game, &input, error),
-        };
-        let status = report::status(args.conventions.exit_code, &judgement.verdict);
-        let output = match args.format {
-            Format::Text => Output::from(game.contract(&judgement.verdict)),
-            Format::Json => report::document::<GoFishDetails>(&game, &judgement, None),
-        };
-        return Ok(output.with_status(status));
+        return seated(&args, &game, &input, &seat, &questions);
     }
-    let questions = Questions {
-        proof: args.explain,
-        suspects: args.explain,
-        deal: args.deal,
-        knowledge: args.knowledge,
-        at: args.at,
-    };
     let deal = match &args.true_deal {
         Some(path) => Some(read_deal(game.rules(), path)?),
         None => None,
@@ -230,6 +203,78 @@ fn judge(args: GoFishArgs) -> anyhow::Result<Output> {
         None => None,
     };
     Ok(printed(&args, &game, &judgement, &explanation, replayed.as_ref()).with_status(status))
+}
+
+/// The verdict as the player of `seat` knows the game and, if asked, every part of the
+/// explanation from the seat. The verdict alone is judged as the log is read (a watcher and
+/// the seat in step), the seat's view beside it in JSON; the questions are answered on the
+/// whole log, kept up to --max-input.
+fn seated(
+    args: &GoFishArgs,
+    game: &GoFish,
+    input: &Input,
+    seat: &Seat,
+    questions: &Questions,
+) -> anyhow::Result<Output> {
+    if *questions == Questions::default() {
+        let mut referee = SeatStreamed {
+            watcher: GoFishReferee::new(*game.rules()),
+            seat: GoFishReferee::seated(*game.rules(), seat),
+            seat_error: None,
+        };
+        let (judged, _) = report::opened(
+            args.format,
+            input.audit_with(game, &mut referee, Keep::Nothing, args.max_line),
+        )?;
+        // The same errors as a watcher's reading, then the seat's, then the seat's verdict.
+        let judged = judged.and_then(|watcher| match referee.seat_error {
+            Some(error) => Err(error),
+            None => Ok(Judgement::new(
+                watcher.game,
+                watcher.rules.clone(),
+                watcher.actions,
+                referee.seat.verdict().clone(),
+            )),
+        });
+        let judgement = match judged {
+            Ok(judgement) => judgement,
+            Err(error) => return report::failure(args.format, game, input, error),
+        };
+        let status = report::status(args.conventions.exit_code, &judgement.verdict);
+        let output = match args.format {
+            Format::Text => Output::from(game.contract(&judgement.verdict)),
+            Format::Json => {
+                let engine = referee.seat.engine();
+                let mut explanation = Explanation::of_verdict(
+                    *game.rules(),
+                    judgement.actions,
+                    engine.contradiction(),
+                );
+                let watcher = referee.watcher.engine().verdict();
+                explanation.seat = Some(SeatView::new(seat, watcher, engine.verdict()));
+                report::document(game, &judgement, Some(GoFishDetails::new(&explanation)))
+            }
+        };
+        return Ok(output.with_status(status));
+    }
+    let keep = Keep::Upto(args.max_input);
+    let (judged, bytes) = report::opened(args.format, input.audit(game, keep, args.max_line))?;
+    // The same errors as a watcher's reading, then the seat's verdict and explanation.
+    let explained = judged
+        .and_then(|_| game.judge_seat(&bytes, seat))
+        .and_then(|judgement| {
+            explain_seat(&bytes, game.rules(), seat, questions).map(|e| (judgement, e))
+        });
+    let (judgement, explanation) = match explained {
+        Ok(both) => both,
+        Err(error) => return report::failure(args.format, game, input, error),
+    };
+    let status = report::status(args.conventions.exit_code, &judgement.verdict);
+    let output = match args.format {
+        Format::Text => Output::from(text(&explanation, report::style())),
+        Format::Json => report::document(game, &judgement, Some(GoFishDetails::new(&explanation))),
+    };
+    Ok(output.with_status(status))
 }
 
 /// The output of a judged log: the verdict, the explanation asked for and the true deal's

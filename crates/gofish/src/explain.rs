@@ -10,7 +10,7 @@ use crate::game::rule_error;
 use crate::notation::parse_action;
 use crate::referee::{Claim, Drawn};
 use crate::rules::{Player, Rank, Rules};
-use crate::{Contradiction, Referee, Trust, Verdict};
+use crate::{Contradiction, Referee, Seat, Trust, Verdict};
 
 /// What to explain besides the verdict.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -92,6 +92,22 @@ pub struct Knowledge {
     pub stock: Holding,
 }
 
+/// What a player knows besides the log, and when they and a watcher are certain of cheating.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
+pub struct SeatView {
+    /// The player.
+    pub player: Player,
+    /// Their dealt hand, ranks in order.
+    pub hand: Vec<Rank>,
+    /// The ranks of the cards they drew unseen, in order (as many as given).
+    pub draws: Vec<Rank>,
+    /// The first action after which a watcher is certain of cheating, if any.
+    pub watcher_since: Option<usize>,
+    /// The first action after which this player is certain, if any.
+    pub seat_since: Option<usize>,
+}
+
 /// A verdict with the explanations asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explanation {
@@ -109,8 +125,10 @@ pub struct Explanation {
     pub suspects: Option<Vec<Player>>,
     /// A possible deal.
     pub deal: Option<PossibleDeal>,
-    /// What a watcher knows.
+    /// What a watcher knows (the seat, with [`explain_seat`]).
     pub knowledge: Option<Knowledge>,
+    /// With [`explain_seat`]: whose view every part is, and when a watcher is certain.
+    pub seat: Option<SeatView>,
 }
 
 /// A log read and judged: its actions up to the foul (all of them if none), with lines and
@@ -123,8 +141,21 @@ struct Judged {
     contradiction: Option<Contradiction>,
 }
 
-fn read(log: &[u8], rules: &Rules) -> Result<Judged, LogError> {
-    let mut referee = Referee::new(*rules);
+/// A referee at the start, judging as `seat` knows the game if given, believing what `trust`
+/// trusts if given.
+fn start(rules: &Rules, seat: Option<&Seat>, trust: Option<&Trust>) -> Referee {
+    let mut referee = match seat {
+        Some(seat) => Referee::seated(*rules, seat),
+        None => Referee::new(*rules),
+    };
+    if let Some(trust) = trust {
+        referee.set_trust(trust.clone());
+    }
+    referee
+}
+
+fn read(log: &[u8], rules: &Rules, seat: Option<&Seat>) -> Result<Judged, LogError> {
+    let mut referee = start(rules, seat, None);
     let mut lines = Lines::new(log);
     let mut judged = Judged {
         actions: Vec::new(),
@@ -172,12 +203,15 @@ fn read(log: &[u8], rules: &Rules) -> Result<Judged, LogError> {
     Ok(judged)
 }
 
-/// The referee after `actions`, believing what `trust` trusts.
-fn replay(rules: &Rules, actions: &[(Action, usize)], trust: Option<&Trust>) -> Referee {
-    let mut referee = match trust {
-        Some(trust) => Referee::with_trust(*rules, trust.clone()),
-        None => Referee::new(*rules),
-    };
+/// The referee after `actions`, as `seat` knows the game if given, believing what `trust`
+/// trusts.
+fn replay(
+    rules: &Rules,
+    seat: Option<&Seat>,
+    actions: &[(Action, usize)],
+    trust: Option<&Trust>,
+) -> Referee {
+    let mut referee = start(rules, seat, trust);
     for &(action, _) in actions {
         // Each action was legal when the log was read; the same table accepts it again.
         if referee.apply(action).is_err() || referee.contradiction().is_some() {
@@ -200,7 +234,65 @@ fn replay(rules: &Rules, actions: &[(Action, usize)], trust: Option<&Trust>) -> 
 /// assert_eq!(e.suspects.unwrap().iter().map(|p| p.number()).collect::<Vec<_>>(), [2]);
 /// ```
 pub fn explain(log: &[u8], rules: &Rules, questions: &Questions) -> Result<Explanation, LogError> {
-    let judged = read(log, rules)?;
+    explain_from(log, rules, None, questions)
+}
+
+/// [`explain`] as the player of `seat` knows the game: what everybody saw, plus their dealt
+/// hand and their unseen draws, never doubted ([`Referee::seated`]). The verdict, the proof
+/// (claims that cannot all be true given what everybody saw and what the seat knows), the
+/// suspects, the deal (which gives the seat its hand and draws) and the knowledge are the
+/// seat's; [`Explanation::seat`] says when a watcher is certain beside it.
+///
+/// ```
+/// use fairplay_gofish::explain::{explain_seat, Questions};
+/// use fairplay_gofish::{FishTurn, Rules, Seat, Verdict};
+/// let rules = Rules::new(2, 3, Some(3), FishTurn::Next).unwrap();
+/// let log = b"1 A 2 A fish\n1 D\n2 A 1 2 fish\n2 D\n1 A 2 3 1\n1 A 2 A fish\n";
+/// let seat = Seat::new(&rules, 2, &["2", "2", "3"], &["A"]).unwrap();
+/// let questions = Questions { proof: true, suspects: true, ..Questions::default() };
+/// let e = explain_seat(log, &rules, &seat, &questions).unwrap();
+/// assert_eq!(e.verdict, Verdict::Cheated { since: 6 });
+/// // Player 2 drew an A at action 4 and says "Go fish" to A at action 6.
+/// assert_eq!(e.proof.unwrap().iter().map(|s| s.action).collect::<Vec<_>>(), [6]);
+/// let view = e.seat.unwrap();
+/// assert_eq!((view.watcher_since, view.seat_since), (None, Some(6)));
+/// ```
+pub fn explain_seat(
+    log: &[u8],
+    rules: &Rules,
+    seat: &Seat,
+    questions: &Questions,
+) -> Result<Explanation, LogError> {
+    let watcher = crate::judge(log, rules)?.verdict();
+    let mut explanation = explain_from(log, rules, Some(seat), questions)?;
+    explanation.seat = Some(SeatView::new(seat, watcher, explanation.verdict));
+    Ok(explanation)
+}
+
+impl SeatView {
+    /// The view of `seat`, whose verdict is `verdict`, beside a watcher's verdict `watcher`.
+    pub fn new(seat: &Seat, watcher: Verdict, verdict: Verdict) -> SeatView {
+        let since = |verdict: Verdict| match verdict {
+            Verdict::Honest => None,
+            Verdict::Cheated { since } => Some(since),
+        };
+        SeatView {
+            player: seat.player(),
+            hand: seat.hand(),
+            draws: seat.draws().to_vec(),
+            watcher_since: since(watcher),
+            seat_since: since(verdict),
+        }
+    }
+}
+
+fn explain_from(
+    log: &[u8],
+    rules: &Rules,
+    seat: Option<&Seat>,
+    questions: &Questions,
+) -> Result<Explanation, LogError> {
+    let judged = read(log, rules, seat)?;
     let verdict = match judged.contradiction {
         None => Verdict::Honest,
         Some(c) => Verdict::Cheated { since: c.action },
@@ -214,6 +306,7 @@ pub fn explain(log: &[u8], rules: &Rules, questions: &Questions) -> Result<Expla
         suspects: None,
         deal: None,
         knowledge: None,
+        seat: None,
     };
     // The actions every deal still fits.
     let fitting = match verdict {
@@ -221,7 +314,7 @@ pub fn explain(log: &[u8], rules: &Rules, questions: &Questions) -> Result<Expla
         Verdict::Cheated { since } => since - 1,
     };
     if let (Verdict::Cheated { .. }, true) = (verdict, questions.proof) {
-        explanation.proof = Some(proof(rules, &judged));
+        explanation.proof = Some(proof(rules, seat, &judged));
     }
     if let (Verdict::Cheated { .. }, true) = (verdict, questions.suspects) {
         let suspects = rules
@@ -229,18 +322,18 @@ pub fn explain(log: &[u8], rules: &Rules, questions: &Questions) -> Result<Expla
             .filter(|&p| {
                 let mut trust = Trust::everyone();
                 trust.distrust_player(p);
-                replay(rules, &judged.actions, Some(&trust)).verdict() == Verdict::Honest
+                replay(rules, seat, &judged.actions, Some(&trust)).verdict() == Verdict::Honest
             })
             .collect();
         explanation.suspects = Some(suspects);
     }
     if questions.deal {
-        let referee = replay(rules, &judged.actions[..fitting], None);
+        let referee = replay(rules, seat, &judged.actions[..fitting], None);
         explanation.deal = Some(deal(rules, &referee, fitting));
     }
     if questions.knowledge {
         let at = questions.at.unwrap_or(fitting).min(fitting);
-        let referee = replay(rules, &judged.actions[..at], None);
+        let referee = replay(rules, seat, &judged.actions[..at], None);
         explanation.knowledge = Some(knowledge(rules, &referee, at));
     }
     Ok(explanation)
@@ -251,7 +344,7 @@ pub fn explain(log: &[u8], rules: &Rules, questions: &Questions) -> Result<Expla
 /// leaves fewer claims, so one kept was needed then and is needed still: the set is minimal.
 /// The claim of holding no four is placed as the rules place it: at every action while the
 /// four would be held, so setting it aside at one action leaves it at the next ([`Trust`]).
-fn proof(rules: &Rules, judged: &Judged) -> Vec<ProofStep> {
+fn proof(rules: &Rules, seat: Option<&Seat>, judged: &Judged) -> Vec<ProofStep> {
     let actions = &judged.actions;
     // Whether no deal fits believing `trust`, from the referee `before` at action `from`.
     let contradicted = |before: &Referee, trust: &Trust, from: usize| {
@@ -268,7 +361,7 @@ fn proof(rules: &Rules, judged: &Judged) -> Vec<ProofStep> {
     let mut trust = Trust::everyone();
     // The referee before the actions whose claims are weighed: what is set aside earlier is
     // settled, so each question replays the log from there on only.
-    let mut before = Referee::with_trust(*rules, trust.clone());
+    let mut before = start(rules, seat, Some(&trust));
     // Every claim of a run of actions at once first (most actions are not in the proof), the
     // run twice as long after each success: whatever a run sets aside, the claims one by one
     // would set aside too, so the proof is the same, found with fewer replays.
@@ -306,7 +399,7 @@ fn proof(rules: &Rules, judged: &Judged) -> Vec<ProofStep> {
         i = to;
     }
     // The claims kept, in words, as a referee believing only them makes them.
-    let mut referee = Referee::with_trust(*rules, trust.clone());
+    let mut referee = start(rules, seat, Some(&trust));
     let mut steps = Vec::new();
     for (i, &(written, line)) in judged.actions.iter().enumerate() {
         let action = i + 1;

@@ -378,6 +378,18 @@ impl Seat {
     pub fn player(&self) -> Player {
         self.player
     }
+
+    /// The dealt hand, ranks in order.
+    pub fn hand(&self) -> Vec<Rank> {
+        (0..MAX_RANKS)
+            .flat_map(|r| std::iter::repeat_n(Rank(r as u8), self.hand[r].into()))
+            .collect()
+    }
+
+    /// The ranks of the cards drawn unseen, in order (as many as given).
+    pub fn draws(&self) -> &[Rank] {
+        &self.draws
+    }
 }
 
 /// A card drawn from the stock, in the order of the draws.

@@ -117,6 +117,7 @@ impl Explanation {
             suspects: None,
             deal: None,
             knowledge: None,
+            seat: None,
         }
     }
 }

@@ -1,6 +1,8 @@
 //! The human report of an explained Go Fish verdict, and its JSON details.
 
-use fairplay_gofish::explain::{Explanation, Holding, Knowledge, PossibleDeal, ProofStep};
+use fairplay_gofish::explain::{
+    Explanation, Holding, Knowledge, PossibleDeal, ProofStep, SeatView,
+};
 use fairplay_gofish::truth::Replay;
 use fairplay_gofish::{Reason, Verdict};
 use schemars::JsonSchema;
@@ -49,8 +51,22 @@ fn holding(h: &Holding) -> String {
 
 /// The knowledge table in words.
 pub fn knowledge_text(k: &Knowledge, style: Style) -> String {
+    knowledge_text_of(k, None, style)
+}
+
+/// Who knows: a watcher, or the player of a seat.
+fn knower(seat: Option<&SeatView>) -> String {
+    match seat {
+        Some(view) => format!("player {}", view.player),
+        None => "a watcher".to_string(),
+    }
+}
+
+/// The knowledge table in words, as a watcher or the player of `seat` knows it.
+pub fn knowledge_text_of(k: &Knowledge, seat: Option<&SeatView>, style: Style) -> String {
     let mut out = style.bold(&format!(
-        "What a watcher knows after action {} (the cards of each rank held in every deal that fits: `2×A` exactly two, `0-3×K` from none to three; ranks none can be left out):",
+        "What {} knows after action {} (the cards of each rank held in every deal that fits: `2×A` exactly two, `0-3×K` from none to three; ranks none can be left out):",
+        knower(seat),
         k.after
     ));
     out.push('\n');
@@ -66,8 +82,17 @@ pub fn knowledge_text(k: &Knowledge, style: Style) -> String {
 
 /// A possible deal in words.
 pub fn deal_text(d: &PossibleDeal, style: Style) -> String {
+    deal_text_of(d, None, style)
+}
+
+/// A possible deal in words; from a seat, one that gives it its hand and draws.
+pub fn deal_text_of(d: &PossibleDeal, seat: Option<&SeatView>, style: Style) -> String {
+    let given = match seat {
+        Some(view) => format!(" with player {}'s hand and draws as given", view.player),
+        None => String::new(),
+    };
     let mut out = style.bold(&format!(
-        "A deal that makes actions 1 to {} honest:",
+        "A deal that makes actions 1 to {} honest{given}:",
         d.fits
     ));
     out.push('\n');
@@ -88,9 +113,56 @@ pub fn deal_text(d: &PossibleDeal, style: Style) -> String {
     out
 }
 
+/// A seat's view: what the player knows, and when they and a watcher are certain.
+pub fn seat_text(view: &SeatView) -> String {
+    let list = |ranks: &[fairplay_gofish::Rank]| {
+        let names: Vec<String> = ranks.iter().map(ToString::to_string).collect();
+        if names.is_empty() {
+            "nothing".to_string()
+        } else {
+            names.join(" ")
+        }
+    };
+    let p = view.player;
+    let when = match (view.watcher_since, view.seat_since) {
+        (Some(w), Some(s)) if w == s => {
+            format!("a watcher and player {p} are certain of cheating after action {s}")
+        }
+        (Some(w), Some(s)) => {
+            format!(
+                "a watcher is certain of cheating after action {w}; player {p} after action {s}"
+            )
+        }
+        (None, Some(s)) => {
+            format!(
+                "a watcher is never certain of cheating; player {p} is certain after action {s}"
+            )
+        }
+        (Some(w), None) => {
+            format!("a watcher is certain of cheating after action {w}; player {p} never is")
+        }
+        (None, None) => format!("neither a watcher nor player {p} is ever certain of cheating"),
+    };
+    let draws = if view.draws.is_empty() {
+        "no unseen draw given".to_string()
+    } else {
+        format!("drew unseen {}", list(&view.draws))
+    };
+    format!(
+        "As player {p} knows the game (dealt {}; {draws}): {when}.",
+        list(&view.hand)
+    )
+}
+
 /// The report: the contract lines, then each part that was asked for.
 pub fn text(e: &Explanation, style: Style) -> String {
     let mut out = e.verdict.contract();
+    let seat = e.seat.as_ref();
+    if let Some(view) = seat {
+        out.push('\n');
+        out.push_str(&seat_text(view));
+        out.push('\n');
+    }
     if let Some(c) = &e.contradiction {
         out.push('\n');
         out.push_str(&style.red("Why: "));
@@ -99,12 +171,19 @@ pub fn text(e: &Explanation, style: Style) -> String {
     }
     if let Some(proof) = &e.proof {
         out.push('\n');
-        out.push_str(&style.bold(
-            "Proof: the claims of these actions cannot all be true, given what everybody saw:",
-        ));
+        let known = match seat {
+            Some(view) => format!(
+                " and the hand and draws of player {} (never doubted)",
+                view.player
+            ),
+            None => String::new(),
+        };
+        out.push_str(&style.bold(&format!(
+            "Proof: the claims of these actions cannot all be true, given what everybody saw{known}:"
+        )));
         out.push('\n');
         if proof.is_empty() {
-            out.push_str("  no claim is needed: what everybody saw (cards handed over, shown or laid down, the sizes of the hands and the stock) fits no deal\n");
+            out.push_str(&format!("  no claim is needed: what everybody saw (cards handed over, shown or laid down, the sizes of the hands and the stock){known} fits no deal\n"));
         }
         for step in proof {
             out.push_str(&format!(
@@ -124,11 +203,11 @@ pub fn text(e: &Explanation, style: Style) -> String {
     }
     if let Some(d) = &e.deal {
         out.push('\n');
-        out.push_str(&deal_text(d, style));
+        out.push_str(&deal_text_of(d, seat, style));
     }
     if let Some(k) = &e.knowledge {
         out.push('\n');
-        out.push_str(&knowledge_text(k, style));
+        out.push_str(&knowledge_text_of(k, seat, style));
     }
     if e.verdict == Verdict::Honest
         && e.proof.is_none()
@@ -167,6 +246,18 @@ pub struct GoFishDetails<'a> {
     pub knowledge: Option<&'a Knowledge>,
     /// With the true deal (`--true-deal`): every false claim and impossible action.
     pub true_deal: Option<&'a Replay>,
+    /// From a seat (`--seat`): whose view the parts are, and when a watcher is certain.
+    pub seat: Option<GoFishSeat<'a>>,
+}
+
+/// A seat's view, for JSON.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct GoFishSeat<'a> {
+    /// The player, their dealt hand and unseen draws, and when each is certain.
+    #[serde(flatten)]
+    pub view: &'a SeatView,
+    /// In words.
+    pub text: String,
 }
 
 impl<'a> GoFishDetails<'a> {
@@ -182,6 +273,10 @@ impl<'a> GoFishDetails<'a> {
             deal: e.deal.as_ref(),
             knowledge: e.knowledge.as_ref(),
             true_deal: None,
+            seat: e.seat.as_ref().map(|view| GoFishSeat {
+                view,
+                text: seat_text(view),
+            }),
         }
     }
 }

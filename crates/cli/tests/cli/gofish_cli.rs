@@ -239,3 +239,82 @@ fn a_seat_knows_its_own_draws() {
     assert_eq!(status, 2);
     assert!(err.contains("`X` is not a rank of this game"), "{err}");
 }
+
+#[test]
+fn a_seat_explains_what_it_knows() {
+    let log = "1 A 2 A fish\n1 D\n2 A 1 2 fish\n2 D\n1 A 2 3 1\n1 A 2 A fish\n";
+    let seat = [
+        &SMALL[..],
+        &["--seat", "2", "--hand-of", "2,2,3", "--draws", "A"],
+    ]
+    .concat();
+    let asked = [&seat[..], &["--explain", "--deal", "--knowledge"]].concat();
+    let (status, out, err) = run(&asked, log);
+    assert_eq!((status, err.as_str()), (0, ""));
+    assert!(out.starts_with("no\n6\n\nAs player 2 knows the game (dealt 2 2 3; drew unseen A): a watcher is never certain of cheating; player 2 is certain after action 6.\n"), "{out}");
+    // The seat's draw is the proof: a watcher has none to give.
+    assert!(
+        out.contains("  action 6 (line 6) `1 A 2 A fish`: player 2 holds no card of rank A\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("only player 2 could be the one cheater"),
+        "{out}"
+    );
+    // The deal gives player 2 its hand and its draw (the second card of the stock).
+    assert!(
+        out.contains("  player 2: 2 2 3\n  stock, from the top: 3 A "),
+        "{out}"
+    );
+    assert!(out.contains("What player 2 knows after action 5"), "{out}");
+    assert!(out.contains("  player 2, 3 cards: 1×A, 2×2\n"), "{out}");
+    // A watcher's explanation of the same log has no proof (no foul).
+    let (_, watcher, _) = run(&[&SMALL[..], &["--explain"]].concat(), log);
+    assert!(!watcher.contains("Proof"), "{watcher}");
+    // JSON: the seat's view with every --seat, the parts when asked.
+    let schema = validator();
+    let json = [&seat[..], &["--format", "json"]].concat();
+    let document = assert_valid(&schema, &run(&json, log).1);
+    let view = &document["explanation"]["seat"];
+    assert_eq!(view["player"], 2);
+    assert_eq!(view["hand"], serde_json::json!(["2", "2", "3"]));
+    assert_eq!(view["draws"], serde_json::json!(["A"]));
+    assert_eq!(
+        (&view["watcher_since"], &view["seat_since"]),
+        (&serde_json::Value::Null, &serde_json::json!(6))
+    );
+    assert!(document["explanation"]["proof"].is_null());
+    let json = [&asked[..], &["--format", "json"]].concat();
+    let document = assert_valid(&schema, &run(&json, log).1);
+    assert_eq!(document["explanation"]["proof"][0]["action"], 6);
+    assert_eq!(
+        document["explanation"]["suspects"]["players"],
+        serde_json::json!([2])
+    );
+    assert_eq!(
+        document["explanation"]["deal"]["hands"][1],
+        serde_json::json!(["2", "2", "3"])
+    );
+    // A hand the log rules out (player 2 hands over a 3 at action 5 holding 2 2 2 A): no
+    // claim is needed.
+    let made_up = [
+        &SMALL[..],
+        &[
+            "--seat",
+            "2",
+            "--hand-of",
+            "2,2,2",
+            "--draws",
+            "A",
+            "--explain",
+        ],
+    ]
+    .concat();
+    let (status, out, _) = run(&made_up, log);
+    assert_eq!(status, 0);
+    assert!(out.starts_with("no\n5\n"), "{out}");
+    assert!(
+        out.contains("  no claim is needed: what everybody saw"),
+        "{out}"
+    );
+}

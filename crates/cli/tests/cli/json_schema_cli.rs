@@ -409,6 +409,20 @@ fn every_document_of_both_games_follows_its_own_branch() {
             .as_str()
             .unwrap_or_default();
         checker.kinds.remove(&format!("gofish {kind}"));
+        // From a seat: the dealt hand of player 1 as the simulator dealt it.
+        let game = fairplay_sim::gofish::simulate_seeded(&config, seed);
+        let hand: Vec<String> = game.deal[0]
+            .iter()
+            .map(|&r| fairplay_sim::gofish::RANK_NAMES[usize::from(r)].to_string())
+            .collect();
+        let hand = hand.join(",");
+        let seat = [&asked[..], &["--seat", "1", "--hand-of", &hand]].concat();
+        let document = checker.run("gofish", &seat, &log);
+        assert!(document["explanation"]["seat"].is_object(), "{document}");
+        let kind = document["verdict"]["reason"]["kind"]
+            .as_str()
+            .unwrap_or_default();
+        checker.kinds.remove(&format!("gofish {kind}"));
     }
     let seen = checker.kinds.clone();
     let expected: BTreeSet<String> = QUARTETS_KINDS

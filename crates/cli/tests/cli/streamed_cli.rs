@@ -468,7 +468,8 @@ fn gofish_knowledge_and_the_true_deal_streamed_are_the_whole_log_reports() {
                     }
                 }
                 // From player 1's seat, with the hand it was dealt and the first of its
-                // unseen draws (a seat's verdict only: no report).
+                // unseen draws (a seat's verdict only: in JSON, the seat's view beside it, as
+                // explain_seat gives it on the whole log).
                 let hand: Vec<&str> = simulated.deal[0]
                     .iter()
                     .map(|&r| RANK_NAMES[usize::from(r)])
@@ -487,14 +488,20 @@ fn gofish_knowledge_and_the_true_deal_streamed_are_the_whole_log_reports() {
                         let args = [&args[..], format].concat();
                         let expected = match game.judge_seat(log.as_bytes(), &seat) {
                             Err(error) => Said::Error(error.message.clone()),
-                            Ok(judgement) if json => Said::Printed(
-                                Document::new(
-                                    &game,
-                                    &judgement,
-                                    None::<fairplay_report::gofish::GoFishDetails>,
+                            Ok(judgement) if json => {
+                                let explained = fairplay_gofish::explain::explain_seat(
+                                    log.as_bytes(),
+                                    game.rules(),
+                                    &seat,
+                                    &Questions::default(),
                                 )
-                                .to_json(),
-                            ),
+                                .unwrap();
+                                let details =
+                                    fairplay_report::gofish::GoFishDetails::new(&explained);
+                                Said::Printed(
+                                    Document::new(&game, &judgement, Some(details)).to_json(),
+                                )
+                            }
                             Ok(judgement) => Said::Printed(game.contract(&judgement.verdict)),
                         };
                         assert!(

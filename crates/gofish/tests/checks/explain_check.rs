@@ -32,7 +32,7 @@ pub fn engine_rules(rules: &Rules) -> EngineRules {
     EngineRules::new(rules.players, rules.ranks, Some(rules.hand), fish).unwrap()
 }
 
-fn rank_of(name: &str) -> usize {
+pub fn rank_of(name: &str) -> usize {
     RANK_NAMES
         .iter()
         .position(|&n| n == name)
@@ -60,8 +60,9 @@ fn players_of(claims: &[String]) -> Vec<usize> {
         .collect()
 }
 
-/// Checks `explanation` of `log` against the oracle's `run`; `Err` says what is wrong.
-fn check(run: &Run, explanation: &Explanation) -> Result<(), String> {
+/// Checks `explanation` of `log` against the oracle's `run` (a watcher's, or a seat's: the
+/// deals are then those that give the seat what it saw); `Err` says what is wrong.
+pub fn check(run: &Run, explanation: &Explanation) -> Result<(), String> {
     let v = run.variant;
     let fitting = run.fitting();
     // The deal.
@@ -246,6 +247,7 @@ fn every_explanation_agrees_with_the_oracle() {
             }
         }
     }
+    eprintln!("{count} logs: {fouls} fouls explained");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(fouls > count as usize / 4, "{fouls}");
 }

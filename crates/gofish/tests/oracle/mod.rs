@@ -93,6 +93,9 @@ pub struct Run {
     /// `tables[i]`, `states[i]`: after `i` actions (`states[0]` is every deal).
     pub tables: Vec<Table>,
     pub states: Vec<HashSet<State>>,
+    /// Per judged action: the rank of the card drawn there, when the seat judged as knows it
+    /// (its own unseen draws; always `None` for a watcher).
+    pub known: Vec<Option<usize>>,
 }
 
 /// What the seat knows of the game besides the log: its dealt hand (a count per rank) and the
@@ -130,6 +133,7 @@ pub fn judge_as(log: &str, variant: &Variant, seat: Option<&Seat>) -> Run {
         lines: Vec::new(),
         tables: vec![table.clone()],
         states: Vec::new(),
+        known: Vec::new(),
     };
     let mut seat_draws = seat.map(|seat| seat.draws.iter().copied());
     for (index, line) in log.lines().enumerate() {
@@ -167,13 +171,9 @@ pub fn judge_as(log: &str, variant: &Variant, seat: Option<&Seat>) -> Run {
             }
             _ => None,
         };
-        let next = hidden::step(
-            &states,
-            variant,
-            &booked,
-            event,
-            known.filter(|&d| d != usize::MAX),
-        );
+        let known = known.filter(|&d| d != usize::MAX);
+        let next = hidden::step(&states, variant, &booked, event, known);
+        run.known.push(known);
         run.states.push(std::mem::replace(&mut states, next));
         run.acts.push(act);
         run.events.push(event);
@@ -286,7 +286,8 @@ pub fn deal_of(variant: &Variant, hands: &[Vec<u8>], stock: &[u8]) -> literal::D
 
 impl Run {
     /// Whether some deal fits actions `1..=upto` believing only the claims `believe` accepts
-    /// (by 0-based action index); what everybody saw always holds.
+    /// (by 0-based action index); what everybody saw always holds, and so does what the seat
+    /// judged as knows (its hand, its draws).
     pub fn fits_believing(
         &self,
         upto: usize,
@@ -295,7 +296,8 @@ impl Run {
         let mut states = self.states[0].clone();
         for (i, &event) in self.events[..upto].iter().enumerate() {
             let booked = &self.tables[i].booked;
-            states = hidden::step_believing(&states, &self.variant, booked, event, None, &|c| {
+            let known = self.known[i];
+            states = hidden::step_believing(&states, &self.variant, booked, event, known, &|c| {
                 believe(i, c)
             });
             if states.is_empty() {
