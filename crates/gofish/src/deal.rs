@@ -324,13 +324,17 @@ impl DealModel {
 
     /// `player` draws a card unseen, not of rank `not` (after "Go fish" to it). `false` when
     /// no deal allows it. `only`: the card is known to be of that rank (a seat's own draw).
-    /// `prefer`: the rank the witness gives it if it can straight from its stock.
+    /// `prefer`: the rank the witness gives it if it can straight from its stock. `booked`:
+    /// the ranks whose books are laid, one bit each (no deal leaves a card of them in the
+    /// stock: the book's four cards are all of the rank not shown before, every other count
+    /// of it is then none, and so is the stock's).
     pub(crate) fn hidden_draw_of(
         &mut self,
         player: usize,
         not: Option<usize>,
         only: Option<usize>,
         prefer: Option<usize>,
+        booked: u16,
     ) -> bool {
         self.changed();
         let slot = self.add_node(self.ranks);
@@ -338,7 +342,10 @@ impl DealModel {
         // by, `prefer` or else the one the stock holds most of; else a path found by a search.
         let mut direct: Option<(u8, u32)> = None;
         for rank in 0..self.ranks {
-            if not == Some(rank) || only.is_some_and(|only| only != rank) {
+            if not == Some(rank)
+                || only.is_some_and(|only| only != rank)
+                || booked & (1 << rank) != 0
+            {
                 // The draw is not of this rank: its count is the same after it, and the
                 // entry's bounds stay on the same count.
                 continue;

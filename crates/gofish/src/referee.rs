@@ -766,10 +766,13 @@ impl Referee {
                                 + i32::from(self.deal.count(player.index(), r))
                                 < 1
                     });
-                if !self
-                    .deal
-                    .hidden_draw_of(player.index(), not.map(Rank::index), only, prefer)
-                {
+                if !self.deal.hidden_draw_of(
+                    player.index(),
+                    not.map(Rank::index),
+                    only,
+                    prefer,
+                    self.table.booked(),
+                ) {
                     if only.is_some() && only != not.map(Rank::index) {
                         return Err(Reason::AgainstSeat { seat: player });
                     }

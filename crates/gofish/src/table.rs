@@ -213,6 +213,10 @@ impl Table {
     pub(crate) fn is_booked(&self, rank: Rank) -> bool {
         self.booked & (1 << rank.index()) != 0
     }
+    /// The ranks whose books are laid, one bit each.
+    pub(crate) fn booked(&self) -> u16 {
+        self.booked
+    }
     /// Whether only books have been laid so far.
     pub(crate) fn opening(&self) -> bool {
         self.phase == Phase::Opening
