@@ -75,10 +75,11 @@ pub struct GoFishArgs {
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LINE)]
     #[arg(value_hint = clap::ValueHint::Other)]
     max_line: usize,
-    /// With --explain or --deal: the most bytes of the log kept to answer them (a longer log
-    /// is an error); with --true-deal, the most bytes of false claims and impossible actions
-    /// its replay keeps; KiB and MiB are understood. The verdict, --seat and --knowledge are
-    /// judged as the log is read and need no limit.
+    /// With --explain or --deal (and --knowledge from a --seat): the most bytes of the log
+    /// kept to answer them (a longer log is an error); with --true-deal, the most bytes of
+    /// false claims and impossible actions its replay keeps; KiB and MiB are understood. The
+    /// verdict (also a seat's) and a watcher's --knowledge are judged as the log is read and
+    /// need no limit.
     #[arg(long, value_name = "BYTES", default_value = "32MiB", value_parser = crate::input::max_input)]
     #[arg(value_hint = clap::ValueHint::Other)]
     max_input: u64,
