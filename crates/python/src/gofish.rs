@@ -5,7 +5,7 @@
 
 use fairplay_core::lines::DEFAULT_MAX_LINE;
 use fairplay_core::{audit_reader, Game, LogError};
-use fairplay_gofish::explain::{explain, Questions};
+use fairplay_gofish::explain::{explain, explain_seat, Questions};
 use fairplay_gofish::truth::{replay, TrueDeal};
 use fairplay_gofish::{FishTurn, GoFish, Rules, RulesError, Seat, MAX_PLAYERS, MAX_RANKS};
 use fairplay_report::gofish::{text, true_deal_text, GoFishDetails};
@@ -142,17 +142,9 @@ pub fn gofish_judge(
     let deal_given = true_deal
         .map(|given| true_deal_of(&rules, given))
         .transpose()?;
-    if seat.is_some() {
-        // As on the command line: a seat's verdict comes alone.
-        let asked = [
-            ("explain", explain),
-            ("deal", deal),
-            ("knowledge", knowledge),
-            ("true_deal", deal_given.is_some()),
-        ];
-        if let Some((name, _)) = asked.iter().find(|(_, asked)| *asked) {
-            return Err(usage(format!("`seat` cannot be combined with `{name}`")));
-        }
+    if seat.is_some() && deal_given.is_some() {
+        // As on the command line: a seat's view and the true deal's replay do not mix.
+        return Err(usage("`seat` cannot be combined with `true_deal`"));
     }
     let asked = Asked {
         questions: Questions {
@@ -240,11 +232,27 @@ fn document(document: &impl serde::Serialize) -> Result<Answer, Failure> {
 fn judged(game: &GoFish, log: &[u8], asked: &Asked, max_line: usize) -> Result<Answer, Failure> {
     let failed = |error: LogError| Failure::Log(Some(game.name()), error);
     let judged = audit_reader(game, log, max_line);
-    let judged = match (judged, &asked.seat) {
-        // The same errors as a watcher's reading, then the seat's verdict.
-        (Ok(_), Some(seat)) => game.judge_seat(log, seat),
-        (judged, _) => judged,
-    };
+    if let Some(seat) = &asked.seat {
+        // As on the command line: the same errors as a watcher's reading, then the seat's
+        // verdict and its view (in a document always, in text when something is asked).
+        let judgement = judged
+            .and_then(|_| game.judge_seat(log, seat))
+            .map_err(failed)?;
+        let explanation =
+            explain_seat(log, game.rules(), seat, &asked.questions).map_err(failed)?;
+        if asked.text {
+            return Ok(Answer::Text(if asked.questions == Questions::default() {
+                game.contract(&judgement.verdict)
+            } else {
+                text(&explanation, Style::PLAIN)
+            }));
+        }
+        return document(&Document::new(
+            game,
+            &judgement,
+            Some(GoFishDetails::new(&explanation)),
+        ));
+    }
     let judgement = judged.map_err(failed)?;
     if asked.questions == Questions::default() && asked.deal.is_none() {
         return if asked.text {

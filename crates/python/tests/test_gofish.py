@@ -151,8 +151,28 @@ def test_the_seat_sees_earlier_than_a_watcher():
     assert gofish.judge(log, **options).fair
     seated = gofish.judge(log, seat=2, hand_of="2,2,3", draws="A", **options)
     assert (seated.verdict, seated.action) == ("foul", 6)
-    with pytest.raises(ValueError, match="`seat` cannot be combined with `explain`"):
-        seated.explain()
+    view = seated.explanation["seat"]
+    assert (view["watcher_since"], view["seat_since"]) == (None, 6)
+
+
+@pytest.mark.parametrize("question", [["--explain"], ["--deal"], ["--knowledge"],
+                                      ["--knowledge", "--at", "3"],
+                                      ["--explain", "--deal", "--knowledge"]])
+def test_a_seat_explains_as_the_cli(cli, question):
+    """Explanations from a seat: the document and the report are the command line's."""
+    log = EXAMPLES / "gofish" / "seat.log"
+    options = dict(players=2, ranks=3, hand=3)
+    cli_flags = ["--seat", "2", "--hand-of", "2,2,3", "--draws", "A", *flags(options)]
+    asked = dict(explain="--explain" in question, deal="--deal" in question,
+                 knowledge="--knowledge" in question,
+                 at=int(question[-1]) if "--at" in question else None)
+    seated = dict(seat=2, hand_of="2,2,3", draws="A", **options)
+    document = _fairplay.gofish_judge(log.read_text(), **seated, **asked)
+    assert document == cli.json("gofish", *question, *cli_flags, log)
+    report = _fairplay.gofish_judge(log.read_text(), **seated, **asked, text=True)
+    assert report == cli.text("gofish", *question, *cli_flags, log)
+    if asked["explain"]:
+        assert [s["action"] for s in document["explanation"]["proof"]] == [6]
 
 
 @pytest.mark.parametrize("path", sorted((EXAMPLES / "gofish").glob("*.log")),
@@ -349,10 +369,10 @@ def test_bad_referee_options(options, words):
 def test_bad_questions():
     with pytest.raises(ValueError, match="`at` needs `knowledge`"):
         _fairplay.gofish_judge("1 A 2 7 fish\n", at=1)
-    seated = dict(seat=1, hand_of="A,A,2,3,4")
-    for question in ("explain", "deal", "knowledge"):
-        with pytest.raises(ValueError, match=f"`seat` cannot be combined with `{question}`"):
-            _fairplay.gofish_judge("1 A 2 7 fish\n", **{question: True}, **seated)
+    deal = (EXAMPLES / "gofish" / "late.deal").read_text()
+    with pytest.raises(ValueError, match="`seat` cannot be combined with `true_deal`"):
+        _fairplay.gofish_judge("1 A 2 A fish\n", players=2, ranks=3, hand=5, seat=1,
+                               hand_of="A,A,2,3,3", true_deal=deal)
     with pytest.raises(TypeError):
         gofish.judge("1 A 2 7 fish\n", ranks="13")
 

@@ -130,8 +130,8 @@ def judge(
     variant, as the command line's options; ``max_line``, the longest line in bytes
     (``--max-line``, default 4096). ``seat``, ``hand_of`` and ``draws`` (ranks as
     ``"A,A,7"`` or a list): judge as that player knows the game, with their dealt hand and
-    the cards they drew unseen, in order (``--seat``, ``--hand-of``, ``--draws``); such a
-    judgement has no explanations, as on the command line. ``true_deal``: the deal really
+    the cards they drew unseen, in order (``--seat``, ``--hand-of``, ``--draws``); its
+    explanations then answer from the seat, as on the command line. ``true_deal``: the deal really
     made (``--true-deal``), as text or as a mapping (see ``TrueDeal``);
     ``explanation["true_deal"]`` then names every false claim.
 
