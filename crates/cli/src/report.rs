@@ -113,13 +113,6 @@ pub struct SequenceReportArgs {
     pub format: Format,
 }
 
-impl SequenceReportArgs {
-    /// Whether anything beyond the usual output was asked for.
-    pub fn wanted(&self) -> bool {
-        self.explain || self.format != Format::Text
-    }
-}
-
 /// The output for a log that could not be judged: with `--format json` an error document on
 /// standard output and exit status 2, otherwise an error naming the input, with a hint where
 /// one helps.

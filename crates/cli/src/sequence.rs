@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use fairplay_core::lines::DEFAULT_MAX_LINE;
 use fairplay_core::{Game, LogError};
-use fairplay_report::sequence::{text, usual, SequenceDetails};
-use fairplay_sequence::explain::{explain_contract, explain_full_with};
+use fairplay_report::sequence::{text, SequenceDetails};
+use fairplay_sequence::explain::{explain_contract, explain_full_with, explain_streamed};
 use fairplay_sequence::{
     FullOptions, OptionsError, Sequence, SequenceReferee, SequenceRules, Team, Teams,
 };
@@ -159,9 +159,9 @@ pub struct SequenceArgs {
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LINE)]
     #[arg(value_hint = clap::ValueHint::Other)]
     max_line: usize,
-    /// With --explain or --format json: the most bytes of the log kept to explain it (a
-    /// longer log is an error); KiB and MiB are understood. The verdict and the report of
-    /// --rules full alone are judged as the log is read and need no limit.
+    /// With --explain: the most bytes of the log kept to explain it (a longer log is an
+    /// error); KiB and MiB are understood. The verdict, the report of --rules full and
+    /// --format json without --explain are judged as the log is read and need no limit.
     #[arg(long, value_name = "BYTES", default_value = "32MiB", value_parser = crate::input::max_input)]
     #[arg(value_hint = clap::ValueHint::Other)]
     max_input: u64,
@@ -195,9 +195,11 @@ fn judge(args: SequenceArgs) -> anyhow::Result<Output> {
     }
     let input = Input::new(args.file);
     let format = args.report.format;
-    if !args.report.wanted() {
-        // The verdict (and, by the full rules, the report of the board) judged as the log is
-        // read: memory holds one line and the game's state.
+    if !args.report.explain {
+        // The verdict, the report of the full rules and the JSON document judged as the log is
+        // read: memory holds one line and the game's state (the JSON's explanation is built
+        // from what the referee kept: the board, the first illegal move, the turns its marking
+        // notes name).
         let mut referee = SequenceReferee::with_options(rules, options);
         let (judged, _) = report::opened(
             format,
@@ -208,13 +210,19 @@ fn judge(args: SequenceArgs) -> anyhow::Result<Output> {
             Err(error) => return report::failure(format, &game, &input, error),
         };
         let status = report::status(args.conventions.exit_code, &judgement.verdict);
+        if format == Format::Json {
+            let explanation = explain_streamed(&referee, judgement.actions);
+            let document =
+                report::document(&game, &judgement, Some(SequenceDetails::new(&explanation)));
+            return Ok(document.with_status(status));
+        }
         let text = match referee.full_report(judgement.actions) {
             Some(report) => report.to_string(),
             None => game.contract(&judgement.verdict),
         };
         return Ok(Output::from(text).with_status(status));
     }
-    // The explanation reads the whole log again: kept up to --max-input.
+    // --explain reads the whole log again: kept up to --max-input.
     let (judged, bytes) = report::opened(
         format,
         input.audit(&game, Keep::Upto(args.max_input), args.max_line),
@@ -236,8 +244,7 @@ fn judge(args: SequenceArgs) -> anyhow::Result<Output> {
         Format::Json => {
             report::document(&game, &judgement, Some(SequenceDetails::new(&explanation)))
         }
-        Format::Text if args.report.explain => text(&explanation, report::style()).into(),
-        Format::Text => usual(&explanation).into(),
+        Format::Text => text(&explanation, report::style()).into(),
     };
     Ok(output.with_status(status))
 }

@@ -16,7 +16,7 @@ use crate::print::{LineName, Markings};
 use crate::team::{Team, Teams};
 use crate::{
     audit_contract, audit_full_with, contract_until, full_until, ContractGame, FullOptions,
-    LogError, Verdict,
+    LogError, SequenceReferee, Verdict,
 };
 
 /// The illegal move of a log, told in plain words.
@@ -211,6 +211,58 @@ pub fn explain_full_with(
     })
 }
 
+/// Explains the verdict of a log that a whole-log audit has read through `referee`, with
+/// `moves` the moves it read: the same explanation as [`explain_contract`] and
+/// [`explain_full_with`] give for that log, built from what the referee kept as the log
+/// streamed (the board, the first illegal move, the turns its marking notes name).
+///
+/// ```
+/// use fairplay_core::{audit_reader_with, Game};
+/// use fairplay_sequence::explain::{explain_full, explain_streamed};
+/// use fairplay_sequence::{Sequence, SequenceReferee, SequenceRules};
+/// let log = b"3\n1 5s P E1 blue\n2 5s P D9 green\n3 5s P E1 blue\n";
+/// let game = Sequence::new(SequenceRules::Full(None));
+/// let mut referee = SequenceReferee::new(SequenceRules::Full(None));
+/// let judged = audit_reader_with(&game, &mut referee, &log[..], 4096).unwrap();
+/// let streamed = explain_streamed(&referee, judged.actions);
+/// assert_eq!(streamed, explain_full(log, None).unwrap());
+/// ```
+pub fn explain_streamed(referee: &SequenceReferee, moves: usize) -> Explanation {
+    let kept = referee.explained();
+    let verdict = match kept.illegal {
+        None => Verdict::Valid,
+        Some(((turn, line, illegal), _)) => Verdict::Invalid {
+            turn,
+            line,
+            illegal,
+        },
+    };
+    let illegal = kept
+        .illegal
+        .map(|((turn, line, illegal), raw)| illegal_told(turn, line, illegal, &raw));
+    let named = kept.named_turns;
+    let (mode, marking) = match &kept.board {
+        BoardView::Contract(_) => (Mode::Contract, Vec::new()),
+        BoardView::Full(game) => {
+            let turn = |ordinal: usize| {
+                named
+                    .iter()
+                    .find(|&&(o, _)| o == ordinal)
+                    .map(|&(_, turn)| turn)
+            };
+            (Mode::Full, notes_of(game, turn))
+        }
+    };
+    Explanation {
+        mode,
+        moves,
+        verdict,
+        illegal,
+        board: kept.board,
+        marking,
+    }
+}
+
 /// Lines joined by ` or `.
 fn either(lines: &[Line]) -> String {
     let names: Vec<String> = lines.iter().map(|l| LineName(l).to_string()).collect();
@@ -224,12 +276,14 @@ fn marking_notes(input: &[u8], game: &FullGame) -> Result<Vec<String>, LogError>
     for record in LogReader::new(input)?.take(game.moves()) {
         turns.push(record?.raw.turn);
     }
-    let turn = |ordinal: usize| {
-        ordinal
-            .checked_sub(1)
-            .and_then(|i| turns.get(i))
-            .map_or_else(|| "?".to_string(), u64::to_string)
-    };
+    let turn = |ordinal: usize| ordinal.checked_sub(1).and_then(|i| turns.get(i)).copied();
+    Ok(notes_of(game, turn))
+}
+
+/// The sentences of [`Explanation::marking`], with `turn` giving the turn number of a legal
+/// move by its ordinal (1-based).
+fn notes_of(game: &FullGame, turn: impl Fn(usize) -> Option<u64>) -> Vec<String> {
+    let turn = |ordinal: usize| turn(ordinal).map_or_else(|| "?".to_string(), |t| t.to_string());
     let mut notes: Vec<String> = game
         .choices()
         .iter()
@@ -280,7 +334,7 @@ fn marking_notes(input: &[u8], game: &FullGame) -> Result<Vec<String>, LogError>
             ),
         });
     }
-    Ok(notes)
+    notes
 }
 
 /// The board after the first `after` moves of a log, for stepping through a game: the board
@@ -340,14 +394,19 @@ fn illegal_of(input: &[u8], verdict: &Verdict) -> Result<Option<Illegal>, LogErr
         }
     }
     let raw = raw.expect("the illegal move is a line of the log");
-    Ok(Some(Illegal {
-        turn: *turn,
-        line: *line,
+    Ok(Some(illegal_told(*turn, *line, *illegal, &raw)))
+}
+
+/// The illegal move `raw`, judged `illegal` at `turn` on `line`, told in plain words.
+fn illegal_told(turn: u64, line: usize, illegal: IllegalMove, raw: &RawMove) -> Illegal {
+    Illegal {
+        turn,
+        line,
         written: raw.to_string(),
-        illegal: *illegal,
-        what: format!("turn {turn}: {}", what(&raw, illegal)),
+        illegal,
+        what: format!("turn {turn}: {}", what(raw, &illegal)),
         rule: rule(illegal.kind()),
-    }))
+    }
 }
 
 /// The spot of a move as a reader says it: the card it shows, the square, or both.

@@ -327,6 +327,11 @@ pub struct SequenceReferee {
     verdict: fairplay_core::Verdict,
     /// The first illegal move as the engine gives it: its turn, line and why.
     first_illegal: Option<(u64, usize, IllegalMove)>,
+    /// The first illegal move as written, for its explanation.
+    illegal_raw: Option<RawMove>,
+    /// By the full rules: the turn numbers of the legal moves (by ordinal) that the marking
+    /// notes of an explanation name, kept as the log streams (a few per sequence made).
+    named_turns: Vec<(usize, u64)>,
     /// A whole log by the full rules with no team count: three teams if any move names red,
     /// else two (as [`infer_teams`](crate::infer_teams) says). Read as a stream, the log is
     /// judged as a two-team game and, in step, by this three-team referee, which takes over
@@ -370,6 +375,8 @@ impl SequenceReferee {
             read: 0,
             verdict: fairplay_core::Verdict::Fair,
             first_illegal: None,
+            illegal_raw: None,
+            named_turns: Vec::new(),
             three_teams: None,
             teams_told: rules == SequenceRules::Full(None),
             options,
@@ -399,9 +406,13 @@ impl SequenceReferee {
             Engine::Full(game, teams) => {
                 let mv = board.full_move(raw, *teams)?;
                 let before = game.winner();
-                Ok(game.feed(mv).map(|game| match game.winner() {
-                    Some(team) if before.is_none() => Some(format!("{team} wins")),
-                    _ => None,
+                let named_turns = &mut self.named_turns;
+                Ok(game.feed(mv).map(|game| {
+                    name_turn(named_turns, game, raw.turn);
+                    match game.winner() {
+                        Some(team) if before.is_none() => Some(format!("{team} wins")),
+                        _ => None,
+                    }
                 }))
             }
         }
@@ -444,6 +455,20 @@ impl SequenceReferee {
         })
     }
 
+    /// What an explanation needs of the game once a whole-log audit has read the log through
+    /// this referee: the board (before the first illegal move, if any), that move as written
+    /// with why it is illegal, and the turn numbers the marking notes name.
+    pub(crate) fn explained(&self) -> Explained<'_> {
+        Explained {
+            board: match &self.engine {
+                Engine::Contract(game) => crate::explain::BoardView::Contract(game.clone()),
+                Engine::Full(game, _) => crate::explain::BoardView::Full(game.clone()),
+            },
+            illegal: self.first_illegal.zip(self.illegal_raw),
+            named_turns: &self.named_turns,
+        }
+    }
+
     /// The three-team game that may take over judges `line` in step, as a whole-log audit
     /// would: every move until its own first illegal one, then only reading (a line without
     /// red names nothing the two games disagree on).
@@ -472,6 +497,27 @@ impl SequenceReferee {
     }
 }
 
+/// What [`SequenceReferee::explained`] gives.
+pub(crate) struct Explained<'a> {
+    pub board: crate::explain::BoardView,
+    pub illegal: Option<((u64, usize, IllegalMove), RawMove)>,
+    pub named_turns: &'a [(usize, u64)],
+}
+
+/// Keeps the turn number of the legal move `game` has just played if its marking choices or a
+/// team's markings name it (by ordinal), dropping those no longer named.
+fn name_turn(named: &mut Vec<(usize, u64)>, game: &FullGame, turn: u64) {
+    let ordinal = game.moves();
+    let is_named = |o: usize| {
+        game.teams().all().any(|team| game.markings_made_by(team) == o)
+            || game.choices().iter().any(|c| c.made_by == o || c.rests == o)
+    };
+    if is_named(ordinal) {
+        named.retain(|&(o, _)| is_named(o));
+        named.push((ordinal, turn));
+    }
+}
+
 impl fairplay_core::Referee for SequenceReferee {
     fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, CoreError> {
         self.settle_teams(line, number);
@@ -497,6 +543,7 @@ impl fairplay_core::Referee for SequenceReferee {
                 if self.verdict == fairplay_core::Verdict::Fair {
                     self.verdict = fairplay_core::Verdict::Foul(foul.clone());
                     self.first_illegal = Some((raw.turn, number, illegal));
+                    self.illegal_raw = Some(raw);
                 }
                 Step::new(raw.turn, number, Some(foul))
             }

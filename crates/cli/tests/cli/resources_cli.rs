@@ -320,6 +320,18 @@ fn the_verdicts_of_sequence_stream_an_endless_game() {
         // Two plays per card: the game turns illegal, and the rest is only read.
         &["sequence", "--rules", "full"],
         &["sequence"],
+        // The JSON document's explanation is built from the referee's state at the end.
+        &[
+            "sequence",
+            "--rules",
+            "full",
+            "--card-plays",
+            "unlimited",
+            "--format",
+            "json",
+        ],
+        &["sequence", "--rules", "full", "--format", "json"],
+        &["sequence", "--format", "json"],
     ] {
         streams(args, ENDLESS, sequence());
     }

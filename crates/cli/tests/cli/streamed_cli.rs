@@ -529,3 +529,88 @@ fn gofish_knowledge_and_the_true_deal_streamed_are_the_whole_log_reports() {
     assert!(cheated >= 10, "{cheated}");
     assert!(wrong >= 50, "{wrong}");
 }
+
+/// `fairplay sequence --format json` (and the usual text) streamed, against the whole-log
+/// explanation of the library, on simulated games of both rule sets: two and three teams,
+/// teams given or told from the log, `--card-plays unlimited`, line builders whose
+/// sequences leave the marking open, and illegal moves.
+#[test]
+fn sequence_json_streamed_is_the_whole_log_explanation() {
+    use fairplay_core::Game as _;
+    use fairplay_report::sequence::SequenceDetails;
+    use fairplay_sequence::explain::{explain_contract, explain_full_with};
+    use fairplay_sequence::{Sequence, SequenceRules};
+
+    let (mut fouls, mut notes, mut winners, mut compared) = (0, 0, 0, 0);
+    // Notes of a judgement resting on a marking: they name an earlier sequence's turn.
+    let mut resting = 0;
+    for seed in 0..72u64 {
+        let teams = if seed % 2 == 0 {
+            Teams::Two
+        } else {
+            Teams::Three
+        };
+        let unlimited = seed % 3 == 1;
+        let contract = seed % 6 == 5;
+        let config = if contract {
+            sim_sequence::Config::contract()
+        } else {
+            let config = sim_sequence::Config::full(teams)
+                .with_line_rate(if seed % 4 < 2 { 0.6 } else { 0.0 })
+                .with_recorded_marks(seed % 5 == 0)
+                .with_max_moves(if unlimited { 400 } else { 104 });
+            if unlimited {
+                config.with_card_plays(None)
+            } else {
+                config
+            }
+        };
+        let config = config.with_inject_rate(if seed % 3 == 0 { 0.0 } else { 0.01 });
+        let simulated = sim_sequence::simulate_seeded(&config, seed);
+        let log = simulated.log();
+        let told = teams.count().to_string();
+        let givens = if contract {
+            vec![None]
+        } else {
+            vec![None, Some(teams)]
+        };
+        for given in givens {
+            let mut args = vec!["sequence"];
+            let mut options = FullOptions::default();
+            let (rules, explained) = if contract {
+                (SequenceRules::Contract, explain_contract(log.as_bytes()))
+            } else {
+                args.extend(["--rules", "full"]);
+                if given.is_some() {
+                    args.extend(["--teams", &told]);
+                }
+                if unlimited {
+                    args.extend(["--card-plays", "unlimited"]);
+                    options = FullOptions::checked(SequenceRules::Full(given), None, Some(None))
+                        .expect("unlimited plays are an option of the full rules");
+                }
+                let explained = explain_full_with(log.as_bytes(), given, options);
+                (SequenceRules::Full(given), explained)
+            };
+            let explained = explained.expect("a simulated log is judged");
+            fouls += usize::from(explained.illegal.is_some());
+            notes += usize::from(!explained.marking.is_empty());
+            resting += usize::from(explained.marking.iter().any(|n| n.contains(" only if ")));
+            winners += usize::from(explained.winner().is_some());
+            let game = Sequence::new(rules).with_options(options);
+            let judgement = game.audit(log.as_bytes()).expect("a simulated log is judged");
+            let details = SequenceDetails::new(&explained);
+            let json = Document::new(&game, &judgement, Some(details)).to_json();
+            let json_args = [&args[..], &["--format", "json"]].concat();
+            assert_eq!(run(&json_args, &log), (Some(0), json), "seed {seed}, {args:?}");
+            let text = fairplay_report::sequence::usual(&explained);
+            assert_eq!(run(&args, &log), (Some(0), text), "seed {seed}, {args:?}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 120, "{compared}");
+    assert!(fouls >= 20, "{fouls}");
+    assert!(notes >= 5, "{notes}");
+    assert!(winners >= 5, "{winners}");
+    assert!(resting >= 1, "{resting} (notes {notes})");
+}
