@@ -509,8 +509,13 @@ pub(crate) struct Explained<'a> {
 fn name_turn(named: &mut Vec<(usize, u64)>, game: &FullGame, turn: u64) {
     let ordinal = game.moves();
     let is_named = |o: usize| {
-        game.teams().all().any(|team| game.markings_made_by(team) == o)
-            || game.choices().iter().any(|c| c.made_by == o || c.rests == o)
+        game.teams()
+            .all()
+            .any(|team| game.markings_made_by(team) == o)
+            || game
+                .choices()
+                .iter()
+                .any(|c| c.made_by == o || c.rests == o)
     };
     if is_named(ordinal) {
         named.retain(|&(o, _)| is_named(o));

@@ -598,11 +598,17 @@ fn sequence_json_streamed_is_the_whole_log_explanation() {
             resting += usize::from(explained.marking.iter().any(|n| n.contains(" only if ")));
             winners += usize::from(explained.winner().is_some());
             let game = Sequence::new(rules).with_options(options);
-            let judgement = game.audit(log.as_bytes()).expect("a simulated log is judged");
+            let judgement = game
+                .audit(log.as_bytes())
+                .expect("a simulated log is judged");
             let details = SequenceDetails::new(&explained);
             let json = Document::new(&game, &judgement, Some(details)).to_json();
             let json_args = [&args[..], &["--format", "json"]].concat();
-            assert_eq!(run(&json_args, &log), (Some(0), json), "seed {seed}, {args:?}");
+            assert_eq!(
+                run(&json_args, &log),
+                (Some(0), json),
+                "seed {seed}, {args:?}"
+            );
             let text = fairplay_report::sequence::usual(&explained);
             assert_eq!(run(&args, &log), (Some(0), text), "seed {seed}, {args:?}");
             compared += 1;
