@@ -11,6 +11,9 @@
 //! * `quartets_seat`: the inputs of `quartets_explain` with a seat and a deal's seed as well;
 //!   `quartets_truth`: the inputs of `quartets_audit` with a deal's seed after the selector
 //!   (the deal is most often not the game's: lies and impossible actions are then many).
+//! * `knowledge`: the inputs of `quartets_explain` (game byte even) and of `gofish` (odd),
+//!   with `at` half-way through the log; `gofish_truth`: the inputs of `gofish` with a deal's
+//!   seed after the selector.
 //! * `sequence`: contract and full-rules games (two and three teams, teams named or not,
 //!   discards written or not), honest and with illegal moves injected.
 //!
@@ -97,6 +100,11 @@ impl Corpus {
         let input = [&[selector, n as u8, n as u8, 0, bits, at], log.as_bytes()].concat();
         if input.len() <= EXPLAIN_MAX {
             self.write("quartets_seat", name, &input);
+        }
+        // The knowledge target: the game byte (even: Quartets) and `at`.
+        let input = [&[2 * selector, at], log.as_bytes()].concat();
+        if input.len() <= EXPLAIN_MAX {
+            self.write("knowledge", name, &input);
         }
     }
 }
@@ -308,6 +316,14 @@ fn gofish_seeds(corpus: &mut Corpus) {
                 };
                 let bytes = [&[v as u8][..], log.as_bytes()].concat();
                 corpus.write("gofish", &format!("{v}-{name}-{seed}"), &bytes);
+                // The true deal's target: a deal's seed after the selector (most often not
+                // the game's deal, so lies and impossible actions are many).
+                let bytes = [&[v as u8, seed as u8, v as u8][..], log.as_bytes()].concat();
+                corpus.write("gofish_truth", &format!("{v}-{name}-{seed}"), &bytes);
+                // The knowledge target: the game byte (odd: Go Fish) and `at`.
+                let at = (log.lines().count() / 2).min(255) as u8;
+                let bytes = [&[2 * v as u8 + 1, at][..], log.as_bytes()].concat();
+                corpus.write("knowledge", &format!("gofish-{v}-{name}-{seed}"), &bytes);
             }
         }
     }

@@ -11,7 +11,7 @@
 //!   shared with the engine), for UTF-8 inputs up to 4 KiB without a carriage return outside a
 //!   CR LF (which the reader, as for every game, takes for a blank).
 //!
-//! Input: one byte choosing the rules ([`VARIANTS`]), then a log (no count line).
+//! Input: one byte choosing the rules (`fairplay_fuzz::GOFISH_VARIANTS`), then a log (no count line).
 
 #![no_main]
 
@@ -20,29 +20,10 @@
 mod oracle;
 
 use fairplay_core::{Game as _, Verdict as CoreVerdict};
-use fairplay_gofish::{FishTurn, GoFish, Rules};
+use fairplay_fuzz::{gofish_rules, GOFISH_TINY, GOFISH_VARIANTS};
+use fairplay_gofish::GoFish;
 use fairplay_text::Lines;
 use libfuzzer_sys::fuzz_target;
-
-/// `(players, ranks, hand, fish turn to the asked player)`: the standard game, the largest
-/// table, and tiny decks the oracle judges (the last ones).
-const VARIANTS: [(usize, usize, Option<usize>, bool); 12] = [
-    (4, 13, None, false),
-    (2, 13, None, true),
-    (10, 13, Some(5), false),
-    (3, 6, Some(4), true),
-    (2, 1, Some(1), false),
-    (2, 2, Some(2), true),
-    (2, 2, Some(0), false),
-    (2, 2, Some(4), false),
-    (2, 3, Some(3), false),
-    (3, 2, Some(2), true),
-    (3, 3, Some(1), false),
-    (3, 3, Some(3), true),
-];
-
-/// The first variant the oracle judges.
-const TINY: usize = 4;
 
 /// What a log comes to: a verdict (`None`: fair, `Some(k)`) or an error's kind and line.
 type Outcome = Result<Option<u64>, (&'static str, usize)>;
@@ -58,14 +39,9 @@ fuzz_target!(|data: &[u8]| {
     let Some((&selector, log)) = data.split_first() else {
         return;
     };
-    let index = usize::from(selector) % VARIANTS.len();
-    let (players, ranks, hand, asked) = VARIANTS[index];
-    let fish = if asked {
-        FishTurn::Asked
-    } else {
-        FishTurn::Next
-    };
-    let rules = Rules::new(players, ranks, hand, fish).expect("a variant");
+    let index = usize::from(selector) % GOFISH_VARIANTS.len();
+    let (players, ranks, hand, asked) = GOFISH_VARIANTS[index];
+    let rules = gofish_rules(selector);
     let game = GoFish::new(rules);
 
     let audited: Outcome = match game.audit(log) {
@@ -130,7 +106,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(log) else {
         return;
     };
-    if index < TINY || log.len() > 4096 {
+    if index < GOFISH_TINY || log.len() > 4096 {
         return;
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);

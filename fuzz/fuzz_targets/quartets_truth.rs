@@ -85,7 +85,11 @@ fuzz_target!(|data: &[u8]| {
         let Ok(record) = record else { break };
         replaying.step(record.action);
     }
-    assert_eq!(replaying.finish(), replayed, "streamed and whole-log replays differ");
+    assert_eq!(
+        replaying.finish(),
+        replayed,
+        "streamed and whole-log replays differ"
+    );
     match replayed.broken {
         // A rule broken after cheating is certain: audit does not judge it, the replay stops.
         Some(action) => {

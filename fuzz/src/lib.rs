@@ -14,6 +14,9 @@
 //! | `json_fields`      | none                                    | a JSON Lines record        |
 //! | `quartets_seat`    | 6 bytes: variant ([`explain_rules`]), seat, deal seed (2 bytes, [`deal_of`]), questions, `at` | a log |
 //! | `quartets_truth`   | 3 bytes: variant ([`quartets_rules`]), deal seed (2 bytes)           | a log |
+//! | `gofish`           | 1 byte: variant ([`gofish_rules`])      | a Go Fish log              |
+//! | `gofish_truth`     | 3 bytes: variant ([`gofish_rules`]), deal seed (2 bytes, [`gofish_deal_of`]) | a Go Fish log |
+//! | `knowledge`        | 2 bytes: game and variant (even: Quartets, [`explain_rules`] of byte / 2; odd: Go Fish, [`gofish_rules`] of byte / 2), `at` | a log |
 
 use std::sync::OnceLock;
 
@@ -253,4 +256,71 @@ impl Oracle {
         }
         Some(latest)
     }
+}
+
+/// Go Fish games an input may select: `(players, ranks, hand, fish turn to the asked player)`:
+/// the standard game, the largest table, and tiny decks (from index [`GOFISH_TINY`]).
+pub const GOFISH_VARIANTS: [(usize, usize, Option<usize>, bool); 12] = [
+    (4, 13, None, false),
+    (2, 13, None, true),
+    (10, 13, Some(5), false),
+    (3, 6, Some(4), true),
+    (2, 1, Some(1), false),
+    (2, 2, Some(2), true),
+    (2, 2, Some(0), false),
+    (2, 2, Some(4), false),
+    (2, 3, Some(3), false),
+    (3, 2, Some(2), true),
+    (3, 3, Some(1), false),
+    (3, 3, Some(3), true),
+];
+
+/// The first tiny Go Fish variant (at most 3 players and 3 ranks).
+pub const GOFISH_TINY: usize = 4;
+
+/// The Go Fish rules a selector byte chooses (modulo the number of [`GOFISH_VARIANTS`]).
+pub fn gofish_rules(selector: u8) -> fairplay_gofish::Rules {
+    let (players, ranks, hand, asked) =
+        GOFISH_VARIANTS[usize::from(selector) % GOFISH_VARIANTS.len()];
+    let fish = if asked {
+        fairplay_gofish::FishTurn::Asked
+    } else {
+        fairplay_gofish::FishTurn::Next
+    };
+    fairplay_gofish::Rules::new(players, ranks, hand, fish).expect("the variants are valid rules")
+}
+
+/// A Go Fish deal of `rules` chosen by `seed`: the deck (four cards of each rank) shuffled by
+/// a xorshift generator seeded with `seed`, dealt to the players in turn order, the rest the
+/// stock from the top.
+pub fn gofish_deal_of(
+    rules: &fairplay_gofish::Rules,
+    seed: u16,
+) -> fairplay_gofish::truth::TrueDeal {
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64 ^ u64::from(seed).wrapping_mul(0x2545_f491_4f6c_dd1d);
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut deck: Vec<String> = rules
+        .all_ranks()
+        .flat_map(|r| std::iter::repeat_n(r.to_string(), 4))
+        .collect();
+    for i in (1..deck.len()).rev() {
+        deck.swap(i, (next() % (i as u64 + 1)) as usize);
+    }
+    let hands: Vec<Vec<String>> = deck[..rules.players() * rules.hand()]
+        .chunks(rules.hand().max(1))
+        .map(<[String]>::to_vec)
+        .collect();
+    // Hands of no card: `chunks` gives none.
+    let hands = if rules.hand() == 0 {
+        vec![Vec::new(); rules.players()]
+    } else {
+        hands
+    };
+    let stock = &deck[rules.players() * rules.hand()..];
+    fairplay_gofish::truth::TrueDeal::new(rules, &hands, stock).expect("a deal of the rules")
 }
