@@ -292,3 +292,36 @@ test('at the table, Sequence: only the teams that play are offered (two: blue, g
   assert.deepEqual(await offered(), ['blue', 'green']);
   await page.context().close();
 });
+
+test('at the table, Sequence with three teams: "Step through it" judges the log as three teams before red has moved', async () => {
+  const page = await open();
+  await page.check('input[name=rules][value=full]');
+  await page.click('#tab-table');
+  await page.check('input[name=t-game][value=sequence]');
+  await page.click('#s-teams button[data-value="3"]');
+  // Blue, green, then blue again where red was due: a foul of three teams, fair play of two.
+  for (const [team, square] of [['blue', 'E5'], ['green', 'G4'], ['blue', 'C5']]) {
+    await page.selectOption('#s-team', team);
+    await page.click(`#s-board [data-square=${square}]`);
+    await page.click('#s-place');
+  }
+  const lines = await page.evaluate(() => JSON.parse(localStorage.getItem('fairplay.table.sequence')));
+  const log = `${lines.length}\n${lines.join('\n')}\n`;
+  assert.ok(!/ red$/m.test(log), log);
+  const three = cli(['sequence', '--rules', 'full', '--teams', '3', '--format', 'json'], log);
+  const two = cli(['sequence', '--rules', 'full', '--teams', '2', '--format', 'json'], log);
+  assert.notEqual(three.verdict.kind, two.verdict.kind, 'the log tells two teams from three');
+  await page.click('#t-open');
+  await page.evaluate(() => window.fairplay.complete);
+  assert.equal(await page.$eval('#log', (e) => e.value), log);
+  assert.equal(await page.$eval('#seq-teams', (s) => s.value), '3');
+  assert.equal(await page.$eval('#verdict', (v) => v.dataset.verdict), three.verdict.kind);
+  // A share link of the judge view keeps the three teams.
+  const link = await page.evaluate(async () => (await import('./app.js')).shareLink());
+  const shared = await open(link.slice(link.indexOf('#')));
+  await shared.evaluate(() => window.fairplay.complete);
+  assert.equal(await shared.$eval('#seq-teams', (s) => s.value), '3');
+  assert.equal(await shared.$eval('#verdict', (v) => v.dataset.verdict), three.verdict.kind);
+  await shared.context().close();
+  await page.context().close();
+});

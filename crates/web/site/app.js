@@ -74,7 +74,7 @@ export function choice() {
       players: number('players'), sets: number('sets'), cards_per_set: number('cps'),
       hands: hands ? hands.split(/[ ,]+/).map(Number) : undefined,
     },
-    sequence: { rules: document.querySelector('input[name=rules]:checked').value },
+    sequence: { rules: document.querySelector('input[name=rules]:checked').value, teams: number('seq-teams') },
     gofish: { players: number('gf-players'), ranks: number('gf-ranks'), hand: number('gf-hand'), fish_turn: $('gf-turn').value },
   };
 }
@@ -208,8 +208,23 @@ const editor = {
   /** The whole text. */
   text() { return this.before + $('log').value + this.after; },
   windowed() { return this.before !== '' || this.after !== ''; },
+  /** Whether the user selected all (Ctrl+A) and the whole window is still selected: the
+   * selection is then the whole text, not only the part in the textarea. */
+  all: false,
+  allSelected() {
+    const area = $('log');
+    if (!this.all || area.selectionStart !== 0 || area.selectionEnd !== area.value.length) return (this.all = false);
+    return this.windowed();
+  },
+  /** The selection in the whole text: [from, to). */
+  selected() {
+    if (this.allSelected()) return [0, this.text().length];
+    const area = $('log');
+    return [this.before.length + area.selectionStart, this.before.length + area.selectionEnd];
+  },
   /** Puts `text` in the editor with the caret at `caret`, the window around it. */
   set(text, caret = 0) {
+    this.all = false;
     const area = $('log');
     if (text.length <= BIG) {
       this.before = this.after = '';
@@ -248,6 +263,7 @@ const editor = {
     const near = WINDOW / 8;
     if (!((seen < near && this.before) || (seen + gutter.height / gutter.row > lines - near && this.after))) return;
     const text = this.text();
+    const all = this.allSelected();
     const caret = [area.selectionStart, area.selectionEnd].map((x) => x + this.before.length);
     // The absolute line in view, then the window around it.
     let at = 0;
@@ -258,7 +274,8 @@ const editor = {
     area.scrollTop = top;
     gutter.top = top;
     const [from, to] = caret.map((x) => x - this.before.length);
-    if (from >= 0 && to <= area.value.length) area.setSelectionRange(from, to);
+    if (all) { this.all = true; area.setSelectionRange(0, area.value.length); }
+    else if (from >= 0 && to <= area.value.length) area.setSelectionRange(from, to);
     showGutter(documentOf()?.error?.line);
   },
 };
@@ -733,7 +750,7 @@ export async function shareLink(embed = null) {
   const frag = await fragment({
     log: editor.text(), step: state.step, game: documentOf()?.game ?? c.game,
     players: c.quartets.players, sets: c.quartets.sets, cps: c.quartets.cards_per_set,
-    hands: $('hands').value.trim(), rules: c.sequence.rules, embed,
+    hands: $('hands').value.trim(), rules: c.sequence.rules, teams: c.sequence.teams, embed,
     gfPlayers: c.gofish.players, gfRanks: c.gofish.ranks, gfHand: c.gofish.hand, gfTurn: c.gofish.fish_turn === 'asked' ? 'asked' : undefined,
     seat: c.seat?.player, hand: c.seat?.hand,
   });
@@ -764,6 +781,7 @@ async function restore() {
   $('gf-hand').value = settings.gfHand ?? '';
   $('gf-turn').value = settings.gfTurn === 'asked' ? 'asked' : 'next';
   if (settings.rules) document.querySelector(`input[name=rules][value=${settings.rules === 'full' ? 'full' : 'contract'}]`).checked = true;
+  $('seq-teams').value = settings.teams === '2' || settings.teams === '3' ? settings.teams : '';
   if (settings.embed) { state.embed = settings.embed; document.body.classList.add('embed'); }
   await judge(Number(settings.step ?? 0));
   state.restored = true;
@@ -795,6 +813,7 @@ async function examples() {
     // The examples written for the full rules are named so (full-*.log, three-teams.log).
     const full = /^sequence\/(full|three)/.test($('example').value);
     document.querySelector(`input[name=rules][value=${full ? 'full' : 'contract'}]`).checked = true;
+    $('seq-teams').value = '';
     // The Go Fish examples the page offers are of the standard rules.
     if ($('example').value.startsWith('gofish/')) {
       $('gf-players').value = 4; $('gf-ranks').value = 13; $('gf-hand').value = ''; $('gf-turn').value = 'next';
@@ -811,8 +830,7 @@ function bind() {
     if (text.length <= BIG / 4 && !editor.windowed()) return;
     event.preventDefault();
     const area = $('log');
-    const from = editor.before.length + area.selectionStart;
-    const to = editor.before.length + area.selectionEnd;
+    const [from, to] = editor.selected();
     // The model's work in a task of its own, the judging in the next: no task holds the
     // page's thread for long.
     setTimeout(() => {
@@ -821,6 +839,30 @@ function bind() {
       setTimeout(() => judge());
     });
   });
+  // Select all (Ctrl+A) in a windowed editor selects the whole log, not only the window: a
+  // paste, a key or a delete then replaces all of it, and a copy or cut takes all of it.
+  $('log').addEventListener('keydown', (event) => {
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'a') editor.all = true;
+  });
+  $('log').addEventListener('mousedown', () => { editor.all = false; });
+  $('log').addEventListener('beforeinput', (event) => {
+    if (!editor.allSelected() || event.inputType === 'insertFromPaste') return;
+    const typed = event.inputType === 'insertText' ? event.data ?? ''
+      : event.inputType === 'insertLineBreak' ? '\n'
+      : event.inputType.startsWith('delete') ? '' : null;
+    if (typed === null) return;
+    event.preventDefault();
+    editor.set(typed, typed.length);
+    judge();
+  });
+  for (const kind of ['copy', 'cut']) {
+    $('log').addEventListener(kind, (event) => {
+      if (!editor.allSelected() || !event.clipboardData) return;
+      event.preventDefault();
+      event.clipboardData.setData('text/plain', editor.text());
+      if (kind === 'cut') { editor.set(''); judge(); }
+    });
+  }
   addEventListener('pagehide', flushKeep);
   document.addEventListener('visibilitychange', () => { if (document.hidden) flushKeep(); });
   $('log').addEventListener('scroll', () => {
@@ -836,7 +878,7 @@ function bind() {
     if (item) goTo(Number(item.dataset.step));
   });
   window.addEventListener('resize', () => { list.height = $('actions').clientHeight; renderRows(); measureGutter(); renderGutter(); });
-  for (const id of ['game', 'players', 'sets', 'cps', 'hands', 'seat', 'hand', 'gf-players', 'gf-ranks', 'gf-hand', 'gf-turn']) $(id).addEventListener('change', () => judge());
+  for (const id of ['game', 'players', 'sets', 'cps', 'hands', 'seat', 'hand', 'gf-players', 'gf-ranks', 'gf-hand', 'gf-turn', 'seq-teams']) $(id).addEventListener('change', () => judge());
   for (const radio of document.querySelectorAll('input[name=rules]')) radio.addEventListener('change', () => judge());
   $('slider').addEventListener('input', () => goTo(Number($('slider').value)));
   $('first').addEventListener('click', () => goTo(0));
@@ -898,7 +940,14 @@ async function main() {
   await load();
   warmUp();
   bind();
-  table.start({ call, choice, t, reason, error: errorText, open: (log, game) => { editor.set(log); $('game').value = game ?? 'auto'; $('tab-judge').click(); judge(); } });
+  table.start({ call, choice, t, reason, error: errorText, open: (log, game, teams) => {
+    editor.set(log);
+    $('game').value = game ?? 'auto';
+    // The table's teams go with its log: a log cannot say that red plays before red moves.
+    $('seq-teams').value = teams ? String(teams) : '';
+    $('tab-judge').click();
+    judge();
+  } });
   await examples();
   if (!(await restore())) {
     editor.set(stored('fairplay.log') ?? '');

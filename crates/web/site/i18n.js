@@ -32,7 +32,7 @@ const UI = {
     seatIs: 'I am player {player} and was dealt {hand}',
     team: 'Team', square: 'Square', place: 'place a chip', remove: 'remove a chip',
     discard: 'discard a dead card', teamOnTurn: 'the team on turn',
-    teamsPlaying: 'Teams', twoTeams: 'two: blue, green', threeTeams: 'three: blue, green, red', bySpot: '— (the card\'s spot)',
+    teamsPlaying: 'Teams', teamsFromLog: 'told from the log', twoTeams: 'two: blue, green', threeTeams: 'three: blue, green, red', bySpot: '— (the card\'s spot)',
     tableSeqRules: 'The Sequence rules are those chosen under "Judge a log".',
     // table: the board's and the grid's names (board.js, app.js).
     views: 'Views', boardLabel: 'Sequence board', gridLabel: 'What each player holds', freeCorner: 'free corner',
@@ -82,7 +82,7 @@ const UI = {
     seatIs: 'אני שחקן {player} וקיבלתי {hand}',
     team: 'קבוצה', square: 'משבצת', place: 'הנחת אסימון', remove: 'הסרת אסימון',
     discard: 'השלכת קלף מת', teamOnTurn: 'הקבוצה שבתור',
-    teamsPlaying: 'קבוצות', twoTeams: 'שתיים: כחול, ירוק', threeTeams: 'שלוש: כחול, ירוק, אדום', bySpot: '— (המשבצת של הקלף)',
+    teamsPlaying: 'קבוצות', teamsFromLog: 'לפי היומן', twoTeams: 'שתיים: כחול, ירוק', threeTeams: 'שלוש: כחול, ירוק, אדום', bySpot: '— (המשבצת של הקלף)',
     tableSeqRules: 'חוקי הסיקוונס הם אלה שנבחרו ב"שפיטת משחק".',
     // table: the board's and the grid's names (board.js, app.js).
     views: 'תצוגות', boardLabel: 'לוח הסיקוונס', gridLabel: 'מה כל שחקן מחזיק', freeCorner: 'פינה חופשית',

@@ -302,7 +302,7 @@ export const table = {
       link.download = `${game}.log`;
       link.click();
     });
-    $('t-open').addEventListener('click', () => api.open(asLog(), game));
+    $('t-open').addEventListener('click', () => api.open(asLog(), game, game === 'sequence' ? teams : undefined));
     for (const radio of document.querySelectorAll('input[name=t-game]')) radio.addEventListener('change', () => choose(radio.value));
     choose(localStorage.getItem(`${KEY}.game`) ?? 'quartets');
   },
