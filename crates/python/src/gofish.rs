@@ -16,6 +16,7 @@ use pyo3::prelude::*;
 use crate::errors::{usage, Failure};
 use crate::options::{int, int_or_default, USIZE_MAX};
 use crate::text::Text;
+use crate::value::Answer;
 
 /// The Go Fish options of a call, as Python gives them (each `None` when left out).
 #[derive(Clone, Copy, Default)]
@@ -161,10 +162,7 @@ pub fn gofish_judge(
     let log = Text::required(log, "a log")?;
     let game = GoFish::new(rules);
     let answer = py.detach(|| judged(&game, &log, &asked, max_line))?;
-    match answer {
-        Answer::Text(text) => Ok(text.into_pyobject(py)?.into_any().unbind()),
-        Answer::Document(json) => crate::value::json_to_py(py, &json),
-    }
+    answer.into_py(py)
 }
 
 /// Rank names given as text separated by commas (`"A,A,7"`, as `--hand-of` and `--draws`) or
@@ -216,18 +214,6 @@ fn true_deal_of(rules: &Rules, given: &Bound<'_, PyAny>) -> PyResult<TrueDeal> {
     TrueDeal::new(rules, &hands, &stock).map_err(|e| usage(format!("true_deal: {e}")))
 }
 
-enum Answer {
-    /// The JSON document, as the command line writes it (without its layout).
-    Document(String),
-    Text(String),
-}
-
-fn document(document: &impl serde::Serialize) -> Result<Answer, Failure> {
-    serde_json::to_string(document)
-        .map(Answer::Document)
-        .map_err(|e| Failure::Usage(e.to_string()))
-}
-
 /// The command line's `fairplay gofish` on `log` with the options `asked`.
 fn judged(game: &GoFish, log: &[u8], asked: &Asked, max_line: usize) -> Result<Answer, Failure> {
     let failed = |error: LogError| Failure::Log(Some(game.name()), error);
@@ -247,7 +233,7 @@ fn judged(game: &GoFish, log: &[u8], asked: &Asked, max_line: usize) -> Result<A
                 text(&explanation, Style::PLAIN)
             }));
         }
-        return document(&Document::new(
+        return Answer::document(&Document::new(
             game,
             &judgement,
             Some(GoFishDetails::new(&explanation)),
@@ -258,7 +244,7 @@ fn judged(game: &GoFish, log: &[u8], asked: &Asked, max_line: usize) -> Result<A
         return if asked.text {
             Ok(Answer::Text(game.contract(&judgement.verdict)))
         } else {
-            document(&Document::<GoFishDetails>::new(game, &judgement, None))
+            Answer::document(&Document::<GoFishDetails>::new(game, &judgement, None))
         };
     }
     let explanation = explain(log, game.rules(), &asked.questions).map_err(failed)?;
@@ -276,5 +262,5 @@ fn judged(game: &GoFish, log: &[u8], asked: &Asked, max_line: usize) -> Result<A
     }
     let mut details = GoFishDetails::new(&explanation);
     details.true_deal = replayed.as_ref();
-    document(&Document::new(game, &judgement, Some(details)))
+    Answer::document(&Document::new(game, &judgement, Some(details)))
 }

@@ -19,6 +19,7 @@ use pyo3::prelude::*;
 use crate::errors::{usage, Failure};
 use crate::options::{int, int_or_default, USIZE_MAX};
 use crate::text::Text;
+use crate::value::Answer;
 
 /// The rules of a Quartets variant, as `--players`, `--sets`, `--cards-per-set`, `--hands`
 /// (left out: the standard game's). A number out of its range is a `ValueError` naming the
@@ -138,10 +139,7 @@ pub fn quartets_judge(
     let log = Text::required(log, "a log")?;
     let game = Quartets::new(rules);
     let answer = py.detach(|| judged(&game, &log, &asked, max_line))?;
-    match answer {
-        Answer::Text(text) => Ok(text.into_pyobject(py)?.into_any().unbind()),
-        Answer::Document(json) => crate::value::json_to_py(py, &json),
-    }
+    answer.into_py(py)
 }
 
 /// A true deal given as the hands `--deal` prints, or as `(player, cards)` pairs.
@@ -156,18 +154,6 @@ fn true_deal_of(rules: &Rules, given: &Bound<'_, PyAny>) -> PyResult<TrueDeal> {
         .iter()
         .map(|(player, cards)| (0, *player, cards.iter().map(String::as_str).collect()));
     TrueDeal::from_hands(rules, hands).map_err(|e| usage(format!("true deal: {e}")))
-}
-
-enum Answer {
-    /// The JSON document, as the command line writes it (without its layout).
-    Document(String),
-    Text(String),
-}
-
-fn document(document: &impl serde::Serialize) -> Result<Answer, Failure> {
-    serde_json::to_string(document)
-        .map(Answer::Document)
-        .map_err(|e| Failure::Usage(e.to_string()))
 }
 
 /// The command line's `fairplay quartets` on `log` with the options `asked`.
@@ -185,7 +171,7 @@ fn judged(game: &Quartets, log: &[u8], asked: &Asked, max_line: usize) -> Result
         return if asked.text {
             Ok(Answer::Text(game.contract(&judgement.verdict)))
         } else {
-            document(&Document::<QuartetsDetails>::new(game, &judgement, None))
+            Answer::document(&Document::<QuartetsDetails>::new(game, &judgement, None))
         };
     }
     let explained = match &asked.seat {
@@ -213,5 +199,5 @@ fn judged(game: &Quartets, log: &[u8], asked: &Asked, max_line: usize) -> Result
     }
     let mut details = QuartetsDetails::new(&explanation);
     details.true_deal = replayed.as_ref().map(TrueDealDetails::new);
-    document(&Document::new(game, &judgement, Some(details)))
+    Answer::document(&Document::new(game, &judgement, Some(details)))
 }

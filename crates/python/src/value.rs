@@ -14,3 +14,28 @@ pub fn model_to_py(py: Python<'_>, model: &impl serde::Serialize) -> PyResult<Py
 pub fn json_to_py(py: Python<'_>, json: &str) -> PyResult<Py<PyAny>> {
     Ok(py.import("json")?.call_method1("loads", (json,))?.unbind())
 }
+
+/// What judging one log gives: the JSON document or the human report.
+pub enum Answer {
+    /// The JSON document, as the command line writes it (without its layout).
+    Document(String),
+    /// The text: the contract, or the human report of the explanations asked for.
+    Text(String),
+}
+
+impl Answer {
+    /// The document `model`, as the command line writes it.
+    pub fn document(model: &impl serde::Serialize) -> Result<Answer, crate::errors::Failure> {
+        serde_json::to_string(model)
+            .map(Answer::Document)
+            .map_err(|e| crate::errors::Failure::Usage(e.to_string()))
+    }
+
+    /// As Python: the report a `str`, the document as `json.loads` reads it.
+    pub fn into_py(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        match self {
+            Answer::Text(text) => Ok(text.into_pyobject(py)?.into_any().unbind()),
+            Answer::Document(json) => json_to_py(py, &json),
+        }
+    }
+}
