@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useBrowser, open, paste, cli, example, english, base } from './helpers.js';
+import { useBrowser, open, paste, cli, example, english, base, setField } from './helpers.js';
 
 useBrowser();
 
@@ -39,17 +39,15 @@ test('a count line that is no number is reported at line 1, as the command line 
 test('Hebrew: plurals by Intl.PluralRules, labels and arrows in Hebrew', async () => {
   const page = await open('', { locale: 'he-IL' });
   // Two players of one card each, then of two: "קלף אחד", "שני קלפים", never "1 קלפים".
-  await page.fill('#players', '2');
-  await page.fill('#sets', '1');
-  await page.fill('#cps', '2');
-  await page.fill('#hands', '1,1');
-  await page.dispatchEvent('#hands', 'change');
+  await setField(page, '#players', '2');
+  await setField(page, '#sets', '1');
+  await setField(page, '#cps', '2');
+  await setField(page, '#hands', '1,1');
   await paste(page, '1\n1 A 2 1B no\n');
   const counts = await page.$$eval('#grid .count', (c) => c.map((e) => e.textContent));
   assert.deepEqual(counts, ['קלף אחד', 'קלף אחד']);
-  await page.fill('#cps', '4');
-  await page.fill('#hands', '2,2');
-  await page.dispatchEvent('#hands', 'change');
+  await setField(page, '#cps', '4');
+  await setField(page, '#hands', '2,2');
   await paste(page, '1\n1 A 2 1B no\n');
   assert.deepEqual(await page.$$eval('#grid .count', (c) => c.map((e) => e.textContent)), ['שני קלפים', 'שני קלפים']);
   // Every label a screen reader says, in the header and the judge view, is Hebrew (the

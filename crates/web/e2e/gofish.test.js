@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { useBrowser, open, paste, cli, english } from './helpers.js';
+import { useBrowser, open, paste, cli, english, setField } from './helpers.js';
 
 useBrowser();
 const dir = mkdtempSync(join(tmpdir(), 'fairplay-gofish-'));
@@ -243,10 +243,7 @@ test('Go Fish: a shared link restores the log, the rules and the step', async ()
   const { log, file } = simulated(6, '--players', '3', '--cheat-rate', '0.05');
   const page = await open('', { context: { permissions: ['clipboard-read', 'clipboard-write'] } });
   await page.selectOption('#game', 'gofish');
-  await page.fill('#gf-players', '3');
-  // Its change event now, not when the focus leaves it (which judges the log again and opens
-  // it at its foul).
-  await page.dispatchEvent('#gf-players', 'change');
+  await setField(page, '#gf-players', '3');
   await paste(page, log);
   await page.focus('#slider');
   await page.keyboard.press('Home');

@@ -98,6 +98,16 @@ export async function paste(page, log) {
   }, log);
 }
 
+/** Types `value` into the field `selector` and leaves it, as a user does: the browser fires
+ * its change event then, once, and the page judges the log again; this waits for that.
+ * (A change event dispatched by hand while the field keeps the focus is followed by the
+ * browser's own when the focus leaves, and that second judgment lands at a random moment.) */
+export async function setField(page, selector, value) {
+  await page.fill(selector, value);
+  await page.$eval(selector, (field) => field.blur());
+  await page.evaluate(() => window.fairplay.complete);
+}
+
 /** Whether `text` still holds English words, apart from the log's own notation (in
  * backquotes, and the cards, players and answers it names). */
 export function english(text) {

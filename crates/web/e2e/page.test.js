@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { useBrowser, open, paste, cli, example, english, figures, root, site, base, withinBudget } from './helpers.js';
+import { useBrowser, open, paste, cli, example, english, figures, root, site, base, withinBudget, setField } from './helpers.js';
 
 useBrowser();
 
@@ -369,9 +369,7 @@ test('Hebrew: the certificate, error messages and live fouls keep no English', a
   // parameters, in the editor's pane and at the table.
   await paste(page, readFileSync(example('quartets/sample1.log'), 'utf8'));
   const set = async (id, value) => {
-    await page.fill(id, value);
-    await page.dispatchEvent(id, 'change');
-    await page.evaluate(() => window.fairplay.complete);
+    await setField(page, id, value);
   };
   const usageShown = async (id, value) => {
     await set(id, value);
@@ -434,9 +432,7 @@ test('a seat: "I am player 2 and was dealt ...", the grid and the verdict from t
     await page.screenshot({ path: join(root, 'docs', 'web-seat.png') });
   }
   // A hand that is not one is the command line's usage error, shown as such.
-  await page.fill('#hand', '1A,1A');
-  await page.dispatchEvent('#hand', 'change');
-  await page.evaluate(() => window.fairplay.complete);
+  await setField(page, '#hand', '1A,1A');
   assert.ok(!(await page.$eval('#error', (e) => e.hidden)));
   await page.context().close();
   rmSync(dir, { recursive: true, force: true });
