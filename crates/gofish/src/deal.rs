@@ -352,20 +352,35 @@ impl DealModel {
             }
             let id = self.entry[player * self.ranks + rank];
             let old = self.edges[id as usize];
-            let level = self.add_node(3);
-            self.rank_of[level] = rank as u8;
             // The old count becomes the count before this draw, below the new level: a new
-            // edge takes the old one's place at its lower end, and the old one, still the
-            // entry, now leads to the level with no bound of its own.
+            // edge (`below`) takes the old one's place at its lower end, and the old one,
+            // still the entry, now leads to the level with no bound of its own; the level
+            // sends one card at most into the draw (`into`). The level's three arcs, the two
+            // edges and their four arcs are written at once (room for them is reserved).
+            let level = self.nodes() as u16;
             let below = self.edges.len() as u32;
-            self.edges.push(Edge {
-                from: level as u16,
-                ..old
-            });
-            self.target.push(old.to);
-            self.target.push(level as u16);
-            self.residual.push(self.residual[2 * id as usize]);
-            self.residual.push(self.residual[2 * id as usize + 1]);
+            let into = below + 1;
+            self.start.push(self.adj.len() as u32);
+            self.degree.push(3);
+            self.rank_of.push(rank as u8);
+            self.adj
+                .extend_from_slice(&[2 * id + 1, 2 * below, 2 * into]);
+            self.edges.extend_from_slice(&[
+                Edge { from: level, ..old },
+                Edge {
+                    from: level,
+                    to: slot as u16,
+                    lo: 0,
+                    hi: 1,
+                    flow: 0,
+                },
+            ]);
+            let i = 2 * id as usize;
+            self.target
+                .extend_from_slice(&[old.to, level, slot as u16, level]);
+            self.residual
+                .extend_from_slice(&[self.residual[i], self.residual[i + 1], 1, 0]);
+            self.attach(slot, 2 * into + 1);
             if self.bottom[player * self.ranks + rank] == id {
                 self.bottom[player * self.ranks + rank] = below;
             }
@@ -374,29 +389,26 @@ impl DealModel {
             if let Some(at) = run.iter().position(|&a| a == 2 * id + 1) {
                 run[at] = 2 * below + 1;
             }
-            self.attach(level, 2 * id + 1);
-            self.attach(level, 2 * below);
-            self.target[2 * id as usize] = level as u16;
+            self.target[i] = level;
             let entry = &mut self.edges[id as usize];
-            entry.to = level as u16;
+            entry.to = level;
             entry.lo = 0;
             entry.hi = CARDS_PER_RANK as u8;
-            self.sync(id);
+            let flow = entry.flow;
+            self.residual[i] = CARDS_PER_RANK as u8 - flow;
+            self.residual[i + 1] = flow;
+            let in_stock = self.edges[self.stock[rank] as usize].flow;
+            // The preferred rank outranks any other.
+            let weight = if prefer == Some(rank) {
+                u8::MAX
+            } else {
+                in_stock
+            };
+            if in_stock > 0
+                && flow < CARDS_PER_RANK as u8
+                && direct.is_none_or(|(best, _)| weight > best)
             {
-                let into = self.add_edge(level, slot, 0, 1);
-                let in_stock = self.edges[self.stock[rank] as usize].flow;
-                // The preferred rank outranks any other.
-                let weight = if prefer == Some(rank) {
-                    u8::MAX
-                } else {
-                    in_stock
-                };
-                if in_stock > 0
-                    && self.edges[id as usize].flow < CARDS_PER_RANK as u8
-                    && direct.is_none_or(|(best, _)| weight > best)
-                {
-                    direct = Some((weight, into));
-                }
+                direct = Some((weight, into));
             }
         }
         self.slots.push((player as u8, slot as u16));
