@@ -97,6 +97,24 @@ pub(crate) struct DealModel {
     meet: u32,
     /// Unique to this graph and witness (a clone shares it until either changes).
     version: u64,
+    /// The graph and witness right after the deal, kept by the first [`DealModel::reset`]:
+    /// later resets copy them instead of building them again.
+    dealt: Option<Box<Dealt>>,
+}
+
+/// The parts of a [`DealModel`] that the deal sets.
+#[derive(Clone, Debug)]
+struct Dealt {
+    edges: Vec<Edge>,
+    target: Vec<u16>,
+    residual: Vec<u8>,
+    start: Vec<u32>,
+    degree: Vec<u8>,
+    adj: Vec<u32>,
+    rank_of: Vec<u8>,
+    entry: Vec<u32>,
+    stock: Vec<u32>,
+    bottom: Vec<u32>,
 }
 
 impl DealModel {
@@ -125,6 +143,7 @@ impl DealModel {
             stamp: 0,
             meet: NONE,
             version: 0,
+            dealt: None,
         };
         // Room for a whole game: every card of the stock drawn unseen.
         let stock = rules.stock();
@@ -142,12 +161,46 @@ impl DealModel {
         model.queue.reserve(nodes);
         model.back.reserve(nodes);
         model.slots.reserve(stock);
-        model.reset();
+        model.build();
         model
     }
 
     /// Back to the deal, keeping the memory.
     pub(crate) fn reset(&mut self) {
+        let Some(dealt) = self.dealt.take() else {
+            self.build();
+            self.dealt = Some(Box::new(Dealt {
+                edges: self.edges.clone(),
+                target: self.target.clone(),
+                residual: self.residual.clone(),
+                start: self.start.clone(),
+                degree: self.degree.clone(),
+                adj: self.adj.clone(),
+                rank_of: self.rank_of.clone(),
+                entry: self.entry.clone(),
+                stock: self.stock.clone(),
+                bottom: self.bottom.clone(),
+            }));
+            return;
+        };
+        self.changed();
+        self.edges.clone_from(&dealt.edges);
+        self.target.clone_from(&dealt.target);
+        self.residual.clone_from(&dealt.residual);
+        self.start.clone_from(&dealt.start);
+        self.degree.clone_from(&dealt.degree);
+        self.adj.clone_from(&dealt.adj);
+        self.rank_of.clone_from(&dealt.rank_of);
+        self.entry.clone_from(&dealt.entry);
+        self.stock.clone_from(&dealt.stock);
+        self.bottom.clone_from(&dealt.bottom);
+        self.slots.clear();
+        self.draws.fill(0);
+        self.dealt = Some(dealt);
+    }
+
+    /// The graph and witness after the deal, built.
+    fn build(&mut self) {
         self.changed();
         let (ranks, players, hand) = (self.ranks, self.players, self.hand);
         self.edges.clear();
