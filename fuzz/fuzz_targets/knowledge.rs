@@ -1,9 +1,10 @@
 //! The streamed knowledge (`KnowledgeWatch`, what `--knowledge [--at K]` runs since it
 //! streams) of Quartets and Go Fish never panics and equals the whole-log explanation's
 //! (`explain` with `Questions { knowledge: true, at }`): the same knowledge, or the same
-//! error. The watch is fed as the CLI feeds it: by a referee wrapping the game's streaming
-//! referee, driven by `fairplay_core::audit_reader_with`. Each input is checked twice: after
-//! the action its `at` byte names, and (no `at`) after the last action some deal fits.
+//! error. The watch is fed as the CLI feeds it: by the engine's `KnowingReferee` (the game's
+//! streaming referee with the watch), driven by `fairplay_core::audit_reader_with`. Each input
+//! is checked twice: after the action its `at` byte names, and (no `at`) after the last action
+//! some deal fits.
 //!
 //! Input: two header bytes, then a log: the game and its rules (even: Quartets, the variant
 //! `fairplay_fuzz::explain_rules(byte / 2)`; odd: Go Fish, `fairplay_fuzz::gofish_rules(byte /
@@ -11,89 +12,31 @@
 
 #![no_main]
 
-use fairplay_core::{audit_reader_with, LogError, Step};
+use fairplay_core::{audit_reader_with, LogError};
 use fairplay_fuzz::{explain_rules, gofish_rules};
 use libfuzzer_sys::fuzz_target;
 
 /// The longest line read (the CLI's default is far longer; any line of the inputs fits).
 const MAX_LINE: usize = 1 << 16;
 
-/// Quartets: a watcher's referee and the watch on it, as the CLI's `Streamed`.
-struct Quartets {
-    watcher: fairplay_quartets::QuartetsReferee,
-    watch: fairplay_quartets::explain::KnowledgeWatch,
-}
-
-impl fairplay_core::Referee for Quartets {
-    fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, LogError> {
-        let step = self.watcher.apply_line(line, number)?;
-        if step.is_some() {
-            if let Ok(Some(raw)) = fairplay_quartets::notation::parse_action(line, number) {
-                self.watch.judged(self.watcher.engine(), raw);
-            }
-        }
-        Ok(step)
-    }
-    fn read_line(&mut self, line: &[u8], number: usize) -> Result<bool, LogError> {
-        self.watcher.read_line(line, number)
-    }
-    fn actions(&self) -> usize {
-        self.watcher.actions()
-    }
-    fn verdict(&self) -> &fairplay_core::Verdict {
-        self.watcher.verdict()
-    }
-}
-
-/// Go Fish: a watcher's referee and the watch on it, as the CLI's `Streamed`.
-struct GoFish {
-    watcher: fairplay_gofish::GoFishReferee,
-    watch: fairplay_gofish::KnowledgeWatch,
-}
-
-impl fairplay_core::Referee for GoFish {
-    fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, LogError> {
-        let step = self.watcher.apply_line(line, number)?;
-        if step.is_some() {
-            if let Ok(Some(raw)) = fairplay_gofish::notation::parse_action(line, number) {
-                self.watch.judged(self.watcher.engine(), raw);
-            }
-        }
-        Ok(step)
-    }
-    fn read_line(&mut self, line: &[u8], number: usize) -> Result<bool, LogError> {
-        self.watcher.read_line(line, number)
-    }
-    fn actions(&self) -> usize {
-        self.watcher.actions()
-    }
-    fn verdict(&self) -> &fairplay_core::Verdict {
-        self.watcher.verdict()
-    }
-}
-
 fn quartets(selector: u8, at: Option<usize>, log: &[u8]) {
-    use fairplay_quartets::explain::{explain, ExplainError, KnowledgeWatch, Questions};
+    use fairplay_quartets::explain::{explain, ExplainError, KnowingReferee, Questions};
     let rules = explain_rules(selector);
     let game = fairplay_quartets::Quartets::new(rules.clone());
-    let watcher = fairplay_quartets::QuartetsReferee::new(rules.clone());
-    let watch = KnowledgeWatch::new(watcher.engine(), at);
-    let mut streamed = Quartets { watcher, watch };
-    // An error: the log's (`Err`, as the game-neutral model words it) or the question's.
-    let streamed = match audit_reader_with(&game, &mut streamed, log, MAX_LINE) {
-        Ok(judgement) => {
-            let engine = streamed.watcher.engine();
-            streamed
-                .watch
-                .knowledge(engine, judgement.actions)
-                .map_err(Ok)
-        }
-        Err(error) => Err(Err(error)),
-    };
     let questions = Questions {
         knowledge: true,
         at,
         ..Questions::default()
+    };
+    let watcher = fairplay_quartets::QuartetsReferee::new(rules.clone());
+    let mut streamed = KnowingReferee::new(watcher, &questions);
+    // An error: the log's (`Err`, as the game-neutral model words it) or the question's.
+    let streamed = match audit_reader_with(&game, &mut streamed, log, MAX_LINE) {
+        Ok(judgement) => streamed
+            .knowledge(judgement.actions)
+            .expect("knowledge was asked")
+            .map_err(Ok),
+        Err(error) => Err(Err(error)),
     };
     let whole = match explain(log, &rules, &questions) {
         Ok(explanation) => Ok(explanation.knowledge.expect("knowledge was asked")),
@@ -105,19 +48,17 @@ fn quartets(selector: u8, at: Option<usize>, log: &[u8]) {
 
 fn gofish(selector: u8, at: Option<usize>, log: &[u8]) {
     use fairplay_gofish::explain::{explain, Questions};
-    use fairplay_gofish::KnowledgeWatch;
+    use fairplay_gofish::KnowingReferee;
     let rules = gofish_rules(selector);
     let game = fairplay_gofish::GoFish::new(rules);
-    let watcher = fairplay_gofish::GoFishReferee::new(rules);
-    let watch = KnowledgeWatch::new(watcher.engine(), at);
-    let mut streamed = GoFish { watcher, watch };
-    let streamed = audit_reader_with(&game, &mut streamed, log, MAX_LINE)
-        .map(|_| streamed.watch.knowledge(streamed.watcher.engine()));
     let questions = Questions {
         knowledge: true,
         at,
         ..Questions::default()
     };
+    let mut streamed = KnowingReferee::new(fairplay_gofish::GoFishReferee::new(rules), &questions);
+    let streamed = audit_reader_with(&game, &mut streamed, log, MAX_LINE)
+        .map(|_| streamed.knowledge().expect("knowledge was asked"));
     let whole = explain(log, &rules, &questions).map(|e| e.knowledge.expect("knowledge was asked"));
     assert_eq!(streamed, whole, "at {at:?}");
 }

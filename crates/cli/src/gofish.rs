@@ -6,9 +6,8 @@ use clap::Args;
 use fairplay_core::lines::DEFAULT_MAX_LINE;
 use fairplay_core::{ErrorKind, Game, Judgement, LogError, Referee as _, Step};
 use fairplay_gofish::explain::{explain, explain_seat, Explanation, Questions, SeatView};
-use fairplay_gofish::notation::parse_action;
 use fairplay_gofish::truth::{replay, Replay, Replaying, TrueDeal};
-use fairplay_gofish::{GoFish, GoFishReferee, KnowledgeWatch, Rules, Seat};
+use fairplay_gofish::{GoFish, GoFishReferee, KnowingReferee, Rules, Seat};
 use fairplay_report::gofish::{text, true_deal_text, GoFishDetails};
 
 use crate::input::{Input, Keep};
@@ -333,15 +332,11 @@ fn streamed(
         return Ok(printed(args, game, &judgement, &explanation, None).with_status(status));
     }
     let mut referee = Streamed {
-        watcher: GoFishReferee::new(*game.rules()),
-        knowing: None,
+        watcher: KnowingReferee::new(GoFishReferee::new(*game.rules()), questions),
         replaying: deal.map(|deal| Replaying::new(game.rules(), deal)),
         replay_error: None,
         limit: args.max_input,
     };
-    if questions.knowledge {
-        referee.knowing = Some(KnowledgeWatch::new(referee.watcher.engine(), questions.at));
-    }
     let (judged, _) = report::opened(
         args.format,
         input.audit_with(game, &mut referee, Keep::Nothing, args.max_line),
@@ -356,10 +351,10 @@ fn streamed(
         return report::failure(args.format, game, input, error);
     }
     let status = report::status(args.conventions.exit_code, &judgement.verdict);
-    let engine = referee.watcher.engine();
+    let engine = referee.watcher.referee().engine();
     let mut explanation =
         Explanation::of_verdict(*game.rules(), judgement.actions, engine.contradiction());
-    explanation.knowledge = referee.knowing.map(|watch| watch.knowledge(engine));
+    explanation.knowledge = referee.watcher.knowledge();
     let replayed = referee.replaying.map(Replaying::finish);
     Ok(printed(args, game, &judgement, &explanation, replayed.as_ref()).with_status(status))
 }
@@ -399,11 +394,10 @@ impl fairplay_core::Referee for SeatStreamed {
 }
 
 /// The watcher's referee, with what answers the questions that need no history: the
-/// knowledge after one action, and the replay of the true deal, fed every line read (also
-/// after the verdict is settled).
+/// knowledge after one action (kept by the referee), and the replay of the true deal, fed
+/// every line read (also after the verdict is settled).
 struct Streamed {
-    watcher: GoFishReferee,
-    knowing: Option<KnowledgeWatch>,
+    watcher: KnowingReferee,
     replaying: Option<Replaying>,
     /// The replay's first error: the log's own errors, found later, come first.
     replay_error: Option<LogError>,
@@ -439,11 +433,6 @@ impl Streamed {
 impl fairplay_core::Referee for Streamed {
     fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, LogError> {
         let step = self.watcher.apply_line(line, number)?;
-        if let (Some(_), Some(watch)) = (&step, &mut self.knowing) {
-            if let Ok(Some(raw)) = parse_action(line, number) {
-                watch.judged(self.watcher.engine(), raw);
-            }
-        }
         self.replay(line, number)?;
         Ok(step)
     }

@@ -6,7 +6,7 @@ use clap::Args;
 use fairplay_core::lines::DEFAULT_MAX_LINE;
 use fairplay_core::{ErrorKind, Game, Judgement, LogError, Referee as _, Step};
 use fairplay_quartets::explain::{
-    explain, explain_seat, ExplainError, Explanation, KnowledgeWatch, Questions, SeatView,
+    explain, explain_seat, ExplainError, Explanation, KnowingReferee, Questions, SeatView,
 };
 use fairplay_quartets::notation::parse_action;
 use fairplay_quartets::truth::{replay, Replaying, TrueDeal};
@@ -239,7 +239,7 @@ fn streamed(
         Err(error) => return report::failure(format, game, input, error),
     };
     let replayed = referee.replaying.take().map(Replaying::finish);
-    let judging = referee.judging();
+    let judging = referee.judging.referee();
     let judgement = Judgement::new(
         watcher.game,
         watcher.rules.clone(),
@@ -249,15 +249,14 @@ fn streamed(
     let status = report::status(args.conventions.exit_code, &judgement.verdict);
     let mut explanation =
         Explanation::of_verdict(judgement.actions, judging.engine().contradiction());
-    if let Some(hand) = seat {
-        let watcher = referee.watcher.engine().verdict();
+    if let (Some(hand), Some(watcher)) = (seat, &referee.watcher) {
+        let watcher = watcher.engine().verdict();
         explanation.seat = Some(SeatView::new(hand, watcher, explanation.contradiction));
     }
-    if let Some(watch) = &referee.knowing {
-        match watch.knowledge(judging.engine(), judgement.actions) {
-            Ok(knowledge) => explanation.knowledge = Some(knowledge),
-            Err(error) => anyhow::bail!("{}: {error}", input.name()),
-        }
+    match referee.judging.knowledge(judgement.actions) {
+        Some(Ok(knowledge)) => explanation.knowledge = Some(knowledge),
+        Some(Err(error)) => anyhow::bail!("{}: {error}", input.name()),
+        None => {}
     }
     let output = match format {
         Format::Json => {
@@ -282,10 +281,10 @@ fn streamed(
 /// a watcher first); the seat judges each action until it is certain of cheating, which is
 /// never later than a watcher.
 struct Streamed {
-    watcher: QuartetsReferee,
-    seat: Option<QuartetsReferee>,
-    /// Watches the seat's referee if there is one, else the watcher's.
-    knowing: Option<KnowledgeWatch>,
+    /// The seat's referee if there is one, else the watcher's, with the knowledge asked.
+    judging: KnowingReferee,
+    /// Beside a seat: the watcher's referee.
+    watcher: Option<QuartetsReferee>,
     /// Fed every action the watcher reads, also after the verdict is settled.
     replaying: Option<Replaying>,
     /// The most bytes the replay may hold (--max-input).
@@ -300,23 +299,24 @@ impl Streamed {
         deal: Option<&TrueDeal>,
         limit: u64,
     ) -> Streamed {
-        let mut streamed = Streamed {
-            watcher: QuartetsReferee::new(rules.clone()),
-            seat: seat.map(QuartetsReferee::seated),
-            knowing: None,
+        let judging = match seat {
+            Some(hand) => QuartetsReferee::seated(hand),
+            None => QuartetsReferee::new(rules.clone()),
+        };
+        Streamed {
+            judging: KnowingReferee::new(judging, questions),
+            watcher: seat.map(|_| QuartetsReferee::new(rules.clone())),
             replaying: deal.map(Replaying::new),
             limit,
-        };
-        if questions.knowledge {
-            let watch = KnowledgeWatch::new(streamed.judging().engine(), questions.at);
-            streamed.knowing = Some(watch);
         }
-        streamed
     }
 
-    /// The referee whose verdict is printed: the seat's, or the watcher's.
-    fn judging(&self) -> &QuartetsReferee {
-        self.seat.as_ref().unwrap_or(&self.watcher)
+    /// The watcher's referee, whose errors and verdict drive the reading.
+    fn watcher(&self) -> &dyn fairplay_core::Referee {
+        match &self.watcher {
+            Some(watcher) => watcher,
+            None => &self.judging,
+        }
     }
 
     /// The replay's next action, unless the limit on what it holds is passed.
@@ -343,29 +343,29 @@ impl Streamed {
 
 impl fairplay_core::Referee for Streamed {
     fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, LogError> {
-        let step = self.watcher.apply_line(line, number)?;
+        let step = match &mut self.watcher {
+            None => self.judging.apply_line(line, number)?,
+            Some(watcher) => {
+                let step = watcher.apply_line(line, number)?;
+                // The seat judges until it is certain of cheating.
+                if step.is_some() && self.judging.verdict().foul().is_none() {
+                    self.judging.apply_line(line, number)?;
+                }
+                step
+            }
+        };
         if step.is_none() {
             return Ok(None);
-        }
-        let judging = match &mut self.seat {
-            Some(seat) if seat.verdict().foul().is_some() => None,
-            Some(seat) => {
-                seat.apply_line(line, number)?;
-                Some(&*seat)
-            }
-            None => Some(&self.watcher),
-        };
-        if let (Some(judging), Some(watch)) = (judging, &mut self.knowing) {
-            if let Ok(Some(raw)) = parse_action(line, number) {
-                watch.judged(judging.engine(), raw);
-            }
         }
         self.replay(line, number)?;
         Ok(step)
     }
 
     fn read_line(&mut self, line: &[u8], number: usize) -> Result<bool, LogError> {
-        let action = self.watcher.read_line(line, number)?;
+        let action = match &mut self.watcher {
+            Some(watcher) => watcher.read_line(line, number)?,
+            None => self.judging.read_line(line, number)?,
+        };
         if action {
             self.replay(line, number)?;
         }
@@ -373,11 +373,11 @@ impl fairplay_core::Referee for Streamed {
     }
 
     fn actions(&self) -> usize {
-        self.watcher.actions()
+        self.watcher().actions()
     }
 
     fn verdict(&self) -> &fairplay_core::Verdict {
-        self.watcher.verdict()
+        self.watcher().verdict()
     }
 }
 

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use fairplay_core::{ErrorKind, Foul, Game, Judgement, LogError, Step, Words};
 
-use crate::notation::{parse_action, ParseError};
+use crate::notation::{parse_action, ParseError, RawAction};
 use crate::{Contradiction, Referee, RuleError, Rules, Verdict};
 
 static WORDS: Words = Words {
@@ -185,18 +185,9 @@ impl GoFishReferee {
     pub fn engine(&self) -> &Referee {
         &self.referee
     }
-}
 
-/// A rule error as the game-neutral model words it.
-pub(crate) fn rule_error(error: RuleError, line: usize, action: usize) -> LogError {
-    LogError::new(ErrorKind::Rule, line, Some(action), error.to_string())
-}
-
-impl fairplay_core::Referee for GoFishReferee {
-    fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, LogError> {
-        let Some(raw) = parse_action(line, number)? else {
-            return Ok(None);
-        };
+    /// [`fairplay_core::Referee::apply_line`] on the action of line `number`, parsed.
+    pub(crate) fn apply_parsed(&mut self, raw: RawAction, number: usize) -> Result<Step, LogError> {
         let action = self.referee.actions() + 1;
         self.referee
             .apply_raw(raw)
@@ -209,7 +200,21 @@ impl fairplay_core::Referee for GoFishReferee {
         if let (Some(foul), fairplay_core::Verdict::Fair) = (&fresh, &self.verdict) {
             self.verdict = fairplay_core::Verdict::Foul(foul.clone());
         }
-        Ok(Some(Step::new(action as u64, number, fresh)))
+        Ok(Step::new(action as u64, number, fresh))
+    }
+}
+
+/// A rule error as the game-neutral model words it.
+pub(crate) fn rule_error(error: RuleError, line: usize, action: usize) -> LogError {
+    LogError::new(ErrorKind::Rule, line, Some(action), error.to_string())
+}
+
+impl fairplay_core::Referee for GoFishReferee {
+    fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, LogError> {
+        match parse_action(line, number)? {
+            Some(raw) => self.apply_parsed(raw, number).map(Some),
+            None => Ok(None),
+        }
     }
 
     /// After the verdict is settled nothing is judged, not even a line's syntax: the rules

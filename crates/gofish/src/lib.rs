@@ -53,7 +53,7 @@ pub use rules::{
     FishTurn, Player, Rank, Rules, RulesError, CARDS_PER_RANK, MAX_PLAYERS, MAX_RANKS,
 };
 pub use table::RuleError;
-pub use watch::KnowledgeWatch;
+pub use watch::{KnowingReferee, KnowledgeWatch};
 
 use fairplay_core::LogError;
 use fairplay_text::Lines;

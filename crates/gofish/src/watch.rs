@@ -1,9 +1,12 @@
 //! Knowledge of a log judged as a stream: the answer of [`explain`](crate::explain::explain)
-//! to `--knowledge`, without keeping the log.
+//! to `--knowledge`, without keeping the log; [`KnowingReferee`] is the streaming referee
+//! that feeds it.
 
-use crate::explain::{knowledge, Explanation, Knowledge};
-use crate::notation::RawAction;
-use crate::{Contradiction, Referee, Verdict};
+use fairplay_core::{LogError, Step};
+
+use crate::explain::{knowledge, Explanation, Knowledge, Questions};
+use crate::notation::{parse_action, RawAction};
+use crate::{Contradiction, GoFishReferee, Referee, Verdict};
 
 /// Actions between two states a [`KnowledgeWatch`] keeps: replaying them costs little next to
 /// judging the log.
@@ -94,6 +97,82 @@ impl KnowledgeWatch {
             // Every action fits a deal and `at` was not reached: the last state.
             knowledge(referee.rules(), referee, referee.actions())
         }
+    }
+}
+
+/// A streaming referee ([`GoFishReferee`], a watcher's or a seat's) that feeds a
+/// [`KnowledgeWatch`] every action it judges, when the knowledge is asked: what `fairplay
+/// gofish --knowledge [--at K]` judges a log with, as it reads it. Drive it with
+/// [`fairplay_core::audit_reader_with`] (or line by line, as the trait's
+/// [`apply_line`](fairplay_core::Referee::apply_line) up to the first foul); then
+/// [`knowledge`](KnowingReferee::knowledge) gives what [`explain`](crate::explain::explain)
+/// answers with the same [`Questions`].
+///
+/// ```
+/// use fairplay_core::audit_reader_with;
+/// use fairplay_gofish::explain::{explain, Questions};
+/// use fairplay_gofish::{FishTurn, GoFish, GoFishReferee, KnowingReferee, Rules};
+/// let rules = Rules::new(2, 3, Some(3), FishTurn::Next).unwrap();
+/// let log = b"1 A 2 A fish\n1 D\n2 A 1 A 1\n2 A 1 2 fish\n";
+/// let questions = Questions { knowledge: true, at: Some(2), ..Questions::default() };
+/// let mut referee = KnowingReferee::new(GoFishReferee::new(rules), &questions);
+/// let judged = audit_reader_with(&GoFish::new(rules), &mut referee, &log[..], 4096).unwrap();
+/// assert_eq!(judged.actions, 4);
+/// let explained = explain(log, &rules, &questions).unwrap();
+/// assert_eq!(referee.knowledge(), explained.knowledge);
+/// assert_eq!(referee.knowledge().unwrap().after, 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct KnowingReferee {
+    referee: GoFishReferee,
+    /// `None` when the knowledge is not asked.
+    watch: Option<KnowledgeWatch>,
+}
+
+impl KnowingReferee {
+    /// `referee` (at the start of a game) with a watch for the knowledge `questions` ask
+    /// (`knowledge`, `at`), if they ask it; the other questions need the whole log.
+    pub fn new(referee: GoFishReferee, questions: &Questions) -> KnowingReferee {
+        let watch = questions
+            .knowledge
+            .then(|| KnowledgeWatch::new(referee.engine(), questions.at));
+        KnowingReferee { referee, watch }
+    }
+
+    /// The referee judging the log.
+    pub fn referee(&self) -> &GoFishReferee {
+        &self.referee
+    }
+
+    /// The knowledge asked, once the log is judged; `None` when it was not asked.
+    pub fn knowledge(&self) -> Option<Knowledge> {
+        let watch = self.watch.as_ref()?;
+        Some(watch.knowledge(self.referee.engine()))
+    }
+}
+
+impl fairplay_core::Referee for KnowingReferee {
+    fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, LogError> {
+        let Some(raw) = parse_action(line, number)? else {
+            return Ok(None);
+        };
+        let step = self.referee.apply_parsed(raw, number)?;
+        if let Some(watch) = &mut self.watch {
+            watch.judged(self.referee.engine(), raw);
+        }
+        Ok(Some(step))
+    }
+
+    fn read_line(&mut self, line: &[u8], number: usize) -> Result<bool, LogError> {
+        self.referee.read_line(line, number)
+    }
+
+    fn actions(&self) -> usize {
+        self.referee.actions()
+    }
+
+    fn verdict(&self) -> &fairplay_core::Verdict {
+        self.referee.verdict()
     }
 }
 

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use fairplay_core::{ErrorKind, Foul, Game, Judgement, LogError as CoreError, Step, Words};
 
-use crate::notation::{parse_action, ParseError};
+use crate::notation::{parse_action, ParseError, RawAction};
 use crate::{audit, audit_seat, Contradiction, LogError, Referee, Rules, SeatHand, Verdict};
 
 static WORDS: Words = Words {
@@ -218,9 +218,14 @@ impl QuartetsReferee {
     /// assert!(matches!(referee.apply_typed(b"1 A", 3), Err(LogError::Parse(_))));
     /// ```
     pub fn apply_typed(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, LogError> {
-        let Some(raw) = parse_action(line, number)? else {
-            return Ok(None);
-        };
+        match parse_action(line, number)? {
+            Some(raw) => self.apply_parsed(raw, number).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// [`apply_typed`](QuartetsReferee::apply_typed) on the action of line `number`, parsed.
+    pub(crate) fn apply_parsed(&mut self, raw: RawAction, number: usize) -> Result<Step, LogError> {
         let action = self.referee.actions() + 1;
         self.referee
             .apply_raw(raw)
@@ -237,7 +242,7 @@ impl QuartetsReferee {
         if let (Some(foul), fairplay_core::Verdict::Fair) = (&fresh, &self.verdict) {
             self.verdict = fairplay_core::Verdict::Foul(foul.clone());
         }
-        Ok(Some(Step::new(action as u64, number, fresh)))
+        Ok(Step::new(action as u64, number, fresh))
     }
 }
 

@@ -9,8 +9,9 @@
 //! The parts live in one file each: `log.rs` reads the log once and re-runs the
 //! referee believing only some claims; `conflict.rs` poses the claims at one point as a static
 //! matching problem and shrinks them; `proof.rs` finds the minimal proof, `why.rs` its
-//! certificate; `suspects.rs`, `deal.rs` and `knowledge.rs` answer the other questions; the
-//! result types of a proof are in `model.rs`.
+//! certificate; `suspects.rs`, `deal.rs` and `knowledge.rs` answer the other questions
+//! (`watch.rs` the knowledge of a log judged as a stream); the result types of a proof are in
+//! `model.rs`.
 //!
 //! * **Claims** are what cheating can falsify: an ask ("I hold a card of this set", which says
 //!   something only when no card of the set is seen in the asker's hand) and a denial ("I do
@@ -41,13 +42,15 @@ mod model;
 mod proof;
 mod stepper;
 mod suspects;
+mod watch;
 mod why;
 
 pub use deal::Hand;
-pub use knowledge::{CardKnowledge, Knowledge, KnowledgeWatch, PlayerKnowledge};
+pub use knowledge::{CardKnowledge, Knowledge, PlayerKnowledge};
 pub use model::{Claim, ClaimKind, Denied, Need, Proof, Room, Shown, Why};
 pub use stepper::Stepper;
 pub use suspects::Suspects;
+pub use watch::{KnowingReferee, KnowledgeWatch};
 
 use crate::referee::{Contradiction, Verdict};
 use crate::rules::{Card, Player, Rules};
