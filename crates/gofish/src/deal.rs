@@ -318,10 +318,12 @@ impl DealModel {
     }
 
     /// Bounds the count of `rank` among `player`'s hidden cards so far to `lo..=hi`. `false`
-    /// when no deal meets every bound so far (the model is then no longer used).
+    /// when no deal meets every bound so far (the model is then no longer used). Inlined:
+    /// most bounds are met by the witness, and only the repairs are a call.
+    #[inline]
     pub(crate) fn constrain(&mut self, player: usize, rank: usize, lo: i32, hi: i32) -> bool {
         let id = self.entry[player * self.ranks + rank];
-        let edge = self.edges[id as usize];
+        let edge = &mut self.edges[id as usize];
         let lo = lo.max(i32::from(edge.lo));
         let hi = hi.min(i32::from(edge.hi));
         if lo > hi {
@@ -331,17 +333,26 @@ impl DealModel {
             return true;
         }
         let (lo, hi) = (lo as u8, hi as u8);
+        edge.lo = lo;
+        edge.hi = hi;
+        let flow = edge.flow;
         self.changed();
-        {
-            let edge = &mut self.edges[id as usize];
-            edge.lo = lo;
-            edge.hi = hi;
-        }
-        if (lo..=hi).contains(&edge.flow) {
+        if (lo..=hi).contains(&flow) {
             // The witness meets the new bounds.
-            self.sync(id);
+            let i = 2 * id as usize;
+            self.residual[i] = hi - flow;
+            self.residual[i + 1] = flow - lo;
             return true;
         }
+        self.repair(id)
+    }
+
+    /// Moves the witness's flow on edge `id` within its new bounds by cycles around it;
+    /// `false` when no flow meets every bound.
+    #[inline(never)]
+    fn repair(&mut self, id: u32) -> bool {
+        let edge = self.edges[id as usize];
+        let (lo, hi) = (edge.lo, edge.hi);
         // Repairs go around the edge, never along it.
         let i = 2 * id as usize;
         self.residual[i] = 0;
