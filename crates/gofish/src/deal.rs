@@ -39,6 +39,22 @@ use crate::rules::{Rules, CARDS_PER_RANK, MAX_PLAYERS, MAX_RANKS};
 /// No edge or arc.
 const NONE: u32 = u32::MAX;
 
+/// An arc of the residual graph: the node it leads to and how many cards it may still carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Hop {
+    to: u16,
+    room: u8,
+}
+
+/// A node: where its run of arcs starts in `adj`, how many it holds, and (for a draw's level
+/// node) its rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Node {
+    start: u32,
+    degree: u8,
+    rank: u8,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Edge {
     from: u16,
@@ -52,8 +68,8 @@ struct Edge {
 ///
 /// Edge `e` is walked in the residual graph by two arcs: `2e` along it (while its flow is
 /// below its upper bound) and `2e + 1` against it (while above its lower bound). Each arc
-/// keeps the node it leads to and how far it may be walked, so a search reads two small
-/// arrays per arc. Every node's arcs lie in one flat list (`adj`), in a run reserved when the
+/// keeps the node it leads to and how far it may be walked (a [`Hop`]), so a search reads
+/// one small entry per arc. Every node's arcs lie in one flat list (`adj`), in a run reserved when the
 /// node is made: a node's degree is known then (a rank: the stock and one entry per player; a
 /// draw's level: three; a draw: one edge per rank), so growing the graph allocates nothing
 /// once the buffers have reached a game's size, and a referee reset for the next log keeps
@@ -65,11 +81,9 @@ pub(crate) struct DealModel {
     hand: usize,
     edges: Vec<Edge>,
     /// Per arc: the node it leads to, and its residual capacity.
-    target: Vec<u16>,
-    residual: Vec<u8>,
-    /// Per node: where its run of `adj` starts and how many arcs it holds.
-    start: Vec<u32>,
-    degree: Vec<u8>,
+    hops: Vec<Hop>,
+    /// Per node: its run of `adj`, and its rank if it is a draw's level.
+    nodes: Vec<Node>,
     /// The arcs that leave each node, in runs.
     adj: Vec<u32>,
     /// Per `(player, rank)` (`player * ranks + rank`): the edge carrying the count of that
@@ -82,8 +96,6 @@ pub(crate) struct DealModel {
     /// Per unseen draw, in order: who drew it and its node (whose edges come from the levels
     /// of the ranks it may be).
     slots: Vec<(u8, u16)>,
-    /// Per node: the rank of a draw's level node (unused for other nodes).
-    rank_of: Vec<u8>,
     /// Per player: hidden cards drawn unseen so far.
     draws: Vec<u32>,
     // Search scratch: per node, the mark of the last search that reached it and the arc it
@@ -106,12 +118,9 @@ pub(crate) struct DealModel {
 #[derive(Clone, Debug)]
 struct Dealt {
     edges: Vec<Edge>,
-    target: Vec<u16>,
-    residual: Vec<u8>,
-    start: Vec<u32>,
-    degree: Vec<u8>,
+    hops: Vec<Hop>,
+    nodes: Vec<Node>,
     adj: Vec<u32>,
-    rank_of: Vec<u8>,
     entry: Vec<u32>,
     stock: Vec<u32>,
     bottom: Vec<u32>,
@@ -125,16 +134,13 @@ impl DealModel {
             players: rules.players(),
             hand: rules.hand(),
             edges: Vec::new(),
-            target: Vec::new(),
-            residual: Vec::new(),
-            start: Vec::new(),
-            degree: Vec::new(),
+            hops: Vec::new(),
+            nodes: Vec::new(),
             adj: Vec::new(),
             entry: Vec::new(),
             stock: Vec::new(),
             bottom: Vec::new(),
             slots: Vec::new(),
-            rank_of: Vec::new(),
             draws: Vec::new(),
             seen: Vec::new(),
             via: Vec::new(),
@@ -150,12 +156,9 @@ impl DealModel {
         let nodes = rules.ranks() + 1 + rules.players() + stock * (rules.ranks() + 1);
         let edges = rules.ranks() * (1 + rules.players()) + stock * 2 * rules.ranks();
         model.edges.reserve(edges);
-        model.target.reserve(2 * edges);
-        model.residual.reserve(2 * edges);
+        model.hops.reserve(2 * edges);
         model.adj.reserve(2 * edges);
-        model.start.reserve(nodes);
-        model.degree.reserve(nodes);
-        model.rank_of.reserve(nodes);
+        model.nodes.reserve(nodes);
         model.seen.reserve(nodes);
         model.via.reserve(nodes);
         model.queue.reserve(nodes);
@@ -171,12 +174,9 @@ impl DealModel {
             self.build();
             self.dealt = Some(Box::new(Dealt {
                 edges: self.edges.clone(),
-                target: self.target.clone(),
-                residual: self.residual.clone(),
-                start: self.start.clone(),
-                degree: self.degree.clone(),
+                hops: self.hops.clone(),
+                nodes: self.nodes.clone(),
                 adj: self.adj.clone(),
-                rank_of: self.rank_of.clone(),
                 entry: self.entry.clone(),
                 stock: self.stock.clone(),
                 bottom: self.bottom.clone(),
@@ -185,12 +185,9 @@ impl DealModel {
         };
         self.changed();
         self.edges.clone_from(&dealt.edges);
-        self.target.clone_from(&dealt.target);
-        self.residual.clone_from(&dealt.residual);
-        self.start.clone_from(&dealt.start);
-        self.degree.clone_from(&dealt.degree);
+        self.hops.clone_from(&dealt.hops);
+        self.nodes.clone_from(&dealt.nodes);
         self.adj.clone_from(&dealt.adj);
-        self.rank_of.clone_from(&dealt.rank_of);
         self.entry.clone_from(&dealt.entry);
         self.stock.clone_from(&dealt.stock);
         self.bottom.clone_from(&dealt.bottom);
@@ -204,12 +201,9 @@ impl DealModel {
         self.changed();
         let (ranks, players, hand) = (self.ranks, self.players, self.hand);
         self.edges.clear();
-        self.target.clear();
-        self.residual.clear();
-        self.start.clear();
-        self.degree.clear();
+        self.hops.clear();
+        self.nodes.clear();
         self.adj.clear();
-        self.rank_of.clear();
         self.entry.clear();
         self.stock.clear();
         self.bottom.clear();
@@ -253,30 +247,32 @@ impl DealModel {
         self.ranks + 1 + player
     }
 
-    fn nodes(&self) -> usize {
-        self.start.len()
+    fn node_count(&self) -> usize {
+        self.nodes.len()
     }
 
     /// A new node with room for `degree` arcs.
     fn add_node(&mut self, degree: usize) -> usize {
-        let node = self.start.len();
-        self.start.push(self.adj.len() as u32);
-        self.degree.push(0);
-        self.rank_of.push(0);
+        let node = self.nodes.len();
+        self.nodes.push(Node {
+            start: self.adj.len() as u32,
+            degree: 0,
+            rank: 0,
+        });
         self.adj.resize(self.adj.len() + degree, NONE);
         node
     }
 
     fn attach(&mut self, node: usize, arc: u32) {
-        let at = self.start[node] as usize + usize::from(self.degree[node]);
-        self.adj[at] = arc;
-        self.degree[node] += 1;
+        let node = &mut self.nodes[node];
+        self.adj[node.start as usize + usize::from(node.degree)] = arc;
+        node.degree += 1;
     }
 
     /// The arcs that leave `node`.
     fn arcs_of(&self, node: usize) -> &[u32] {
-        let start = self.start[node] as usize;
-        &self.adj[start..start + usize::from(self.degree[node])]
+        let Node { start, degree, .. } = self.nodes[node];
+        &self.adj[start as usize..start as usize + usize::from(degree)]
     }
 
     fn add_edge(&mut self, from: usize, to: usize, lo: u8, hi: u8) -> u32 {
@@ -288,10 +284,16 @@ impl DealModel {
             hi,
             flow: 0,
         });
-        self.target.push(to as u16);
-        self.target.push(from as u16);
-        self.residual.push(hi);
-        self.residual.push(0);
+        self.hops.extend_from_slice(&[
+            Hop {
+                to: to as u16,
+                room: hi,
+            },
+            Hop {
+                to: from as u16,
+                room: 0,
+            },
+        ]);
         self.attach(from, 2 * id);
         self.attach(to, 2 * id + 1);
         id
@@ -301,8 +303,8 @@ impl DealModel {
     fn sync(&mut self, id: u32) {
         let e = self.edges[id as usize];
         let i = 2 * id as usize;
-        self.residual[i] = e.hi.saturating_sub(e.flow);
-        self.residual[i + 1] = e.flow.saturating_sub(e.lo);
+        self.hops[i].room = e.hi.saturating_sub(e.flow);
+        self.hops[i + 1].room = e.flow.saturating_sub(e.lo);
     }
 
     fn set_flow(&mut self, id: u32, flow: u8) {
@@ -340,8 +342,8 @@ impl DealModel {
         if (lo..=hi).contains(&flow) {
             // The witness meets the new bounds.
             let i = 2 * id as usize;
-            self.residual[i] = hi - flow;
-            self.residual[i + 1] = flow - lo;
+            self.hops[i].room = hi - flow;
+            self.hops[i + 1].room = flow - lo;
             return true;
         }
         self.repair(id)
@@ -355,8 +357,8 @@ impl DealModel {
         let (lo, hi) = (edge.lo, edge.hi);
         // Repairs go around the edge, never along it.
         let i = 2 * id as usize;
-        self.residual[i] = 0;
-        self.residual[i + 1] = 0;
+        self.hops[i].room = 0;
+        self.hops[i + 1].room = 0;
         let (from, to) = (usize::from(edge.from), usize::from(edge.to));
         let mut flow = edge.flow;
         let fits = loop {
@@ -421,12 +423,14 @@ impl DealModel {
             // still the entry, now leads to the level with no bound of its own; the level
             // sends one card at most into the draw (`into`). The level's three arcs, the two
             // edges and their four arcs are written at once (room for them is reserved).
-            let level = self.nodes() as u16;
+            let level = self.node_count() as u16;
             let below = self.edges.len() as u32;
             let into = below + 1;
-            self.start.push(self.adj.len() as u32);
-            self.degree.push(3);
-            self.rank_of.push(rank as u8);
+            self.nodes.push(Node {
+                start: self.adj.len() as u32,
+                degree: 3,
+                rank: rank as u8,
+            });
             self.adj
                 .extend_from_slice(&[2 * id + 1, 2 * below, 2 * into]);
             self.edges.extend_from_slice(&[
@@ -440,27 +444,40 @@ impl DealModel {
                 },
             ]);
             let i = 2 * id as usize;
-            self.target
-                .extend_from_slice(&[old.to, level, slot as u16, level]);
-            self.residual
-                .extend_from_slice(&[self.residual[i], self.residual[i + 1], 1, 0]);
+            self.hops.extend_from_slice(&[
+                Hop {
+                    to: old.to,
+                    room: self.hops[i].room,
+                },
+                Hop {
+                    to: level,
+                    room: self.hops[i + 1].room,
+                },
+                Hop {
+                    to: slot as u16,
+                    room: 1,
+                },
+                Hop { to: level, room: 0 },
+            ]);
             self.attach(slot, 2 * into + 1);
             if self.bottom[player * self.ranks + rank] == id {
                 self.bottom[player * self.ranks + rank] = below;
             }
-            let start = self.start[usize::from(old.to)] as usize;
-            let run = &mut self.adj[start..start + usize::from(self.degree[usize::from(old.to)])];
+            let Node { start, degree, .. } = self.nodes[usize::from(old.to)];
+            let run = &mut self.adj[start as usize..start as usize + usize::from(degree)];
             if let Some(at) = run.iter().position(|&a| a == 2 * id + 1) {
                 run[at] = 2 * below + 1;
             }
-            self.target[i] = level;
             let entry = &mut self.edges[id as usize];
             entry.to = level;
             entry.lo = 0;
             entry.hi = CARDS_PER_RANK as u8;
             let flow = entry.flow;
-            self.residual[i] = CARDS_PER_RANK as u8 - flow;
-            self.residual[i + 1] = flow;
+            self.hops[i] = Hop {
+                to: level,
+                room: CARDS_PER_RANK as u8 - flow,
+            };
+            self.hops[i + 1].room = flow;
             let in_stock = self.edges[self.stock[rank] as usize].flow;
             // The preferred rank outranks any other.
             let weight = if prefer == Some(rank) {
@@ -480,7 +497,7 @@ impl DealModel {
         if let Some((_, into)) = direct {
             // stock <- rank -> level -> draw: one card of the rank leaves the stock.
             let level = usize::from(self.edges[into as usize].from);
-            let rank = usize::from(self.rank_of[level]);
+            let rank = usize::from(self.nodes[level].rank);
             let (out, entry) = (self.stock[rank], self.entry[player * self.ranks + rank]);
             self.set_flow(out, self.edges[out as usize].flow - 1);
             self.set_flow(entry, self.edges[entry as usize].flow + 1);
@@ -526,7 +543,7 @@ impl DealModel {
                     .iter()
                     .map(|&a| self.edges[(a / 2) as usize])
                     .find(|e| e.flow > 0)
-                    .map_or(0, |e| self.rank_of[usize::from(e.from)]);
+                    .map_or(0, |e| self.nodes[usize::from(e.from)].rank);
                 (usize::from(player), usize::from(rank))
             })
             .collect();
@@ -568,7 +585,7 @@ impl DealModel {
                     return bound;
                 }
                 model.edges.copy_from_slice(&self.edges);
-                model.residual.copy_from_slice(&self.residual);
+                model.hops.copy_from_slice(&self.hops);
                 model.extreme(id, bound)
             };
             let most = extreme(edge.hi);
@@ -589,8 +606,8 @@ impl DealModel {
         let edge = self.edges[id as usize];
         let (from, to) = (usize::from(edge.from), usize::from(edge.to));
         let i = 2 * id as usize;
-        self.residual[i] = 0;
-        self.residual[i + 1] = 0;
+        self.hops[i].room = 0;
+        self.hops[i + 1].room = 0;
         let mut flow = edge.flow;
         while flow < bound && self.search(to, from) {
             self.push(to, from);
@@ -609,7 +626,7 @@ impl DealModel {
     /// until the two meet (a path) or one side has nothing left to reach (no path). The
     /// short cycles of a repair are found without walking the whole graph.
     fn search(&mut self, from: usize, to: usize) -> bool {
-        let nodes = self.nodes();
+        let nodes = self.node_count();
         if self.seen.len() < nodes {
             self.seen.resize(nodes, 0);
             self.via.resize(nodes, NONE);
@@ -623,11 +640,10 @@ impl DealModel {
         let (ahead, behind) = (self.stamp - 1, self.stamp);
         let (seen, via) = (&mut self.seen, &mut self.via);
         let (queue, back) = (&mut self.queue, &mut self.back);
-        let (adj, target, residual) = (&self.adj, &self.target, &self.residual);
-        let (start, degree) = (&self.start, &self.degree);
+        let (adj, hops, nodes) = (&self.adj, &self.hops, &self.nodes);
         let arcs = |node: usize| {
-            let at = start[node] as usize;
-            &adj[at..at + usize::from(degree[node])]
+            let Node { start, degree, .. } = nodes[node];
+            &adj[start as usize..start as usize + usize::from(degree)]
         };
         queue.clear();
         back.clear();
@@ -647,10 +663,11 @@ impl DealModel {
                     let node = usize::from(queue[head]);
                     head += 1;
                     for &arc in arcs(node) {
-                        if residual[arc as usize] == 0 {
+                        let hop = hops[arc as usize];
+                        if hop.room == 0 {
                             continue;
                         }
-                        let next = usize::from(target[arc as usize]);
+                        let next = usize::from(hop.to);
                         if seen[next] == behind {
                             self.meet = arc;
                             return true;
@@ -670,10 +687,10 @@ impl DealModel {
                     for &arc in arcs(node) {
                         // The arc paired with one leaving `node` enters it.
                         let into = arc ^ 1;
-                        if residual[into as usize] == 0 {
+                        if hops[into as usize].room == 0 {
                             continue;
                         }
-                        let prev = usize::from(target[arc as usize]);
+                        let prev = usize::from(hops[arc as usize].to);
                         if seen[prev] == ahead {
                             self.meet = into;
                             return true;
@@ -694,17 +711,17 @@ impl DealModel {
     fn push(&mut self, from: usize, to: usize) {
         let meet = self.meet;
         self.walk(meet);
-        let mut node = usize::from(self.target[(meet ^ 1) as usize]);
+        let mut node = usize::from(self.hops[(meet ^ 1) as usize].to);
         while node != from {
             let arc = self.via[node];
             self.walk(arc);
-            node = usize::from(self.target[(arc ^ 1) as usize]);
+            node = usize::from(self.hops[(arc ^ 1) as usize].to);
         }
-        let mut node = usize::from(self.target[meet as usize]);
+        let mut node = usize::from(self.hops[meet as usize].to);
         while node != to {
             let arc = self.via[node];
             self.walk(arc);
-            node = usize::from(self.target[arc as usize]);
+            node = usize::from(self.hops[arc as usize].to);
         }
     }
 
@@ -724,17 +741,17 @@ impl DealModel {
     /// For tests.
     #[cfg(test)]
     pub(crate) fn check(&self, shown: &[u8], stock: usize) {
-        let mut net = vec![0i32; self.nodes()];
+        let mut net = vec![0i32; self.node_count()];
         for (id, e) in self.edges.iter().enumerate() {
             assert!(e.lo <= e.flow && e.flow <= e.hi, "{e:?}");
-            assert_eq!(self.residual[2 * id], e.hi - e.flow, "{e:?}");
-            assert_eq!(self.residual[2 * id + 1], e.flow - e.lo, "{e:?}");
-            assert_eq!(self.target[2 * id], e.to, "{e:?}");
-            assert_eq!(self.target[2 * id + 1], e.from, "{e:?}");
+            assert_eq!(self.hops[2 * id].room, e.hi - e.flow, "{e:?}");
+            assert_eq!(self.hops[2 * id + 1].room, e.flow - e.lo, "{e:?}");
+            assert_eq!(self.hops[2 * id].to, e.to, "{e:?}");
+            assert_eq!(self.hops[2 * id + 1].to, e.from, "{e:?}");
             net[e.from as usize] -= i32::from(e.flow);
             net[e.to as usize] += i32::from(e.flow);
         }
-        for node in 0..self.nodes() {
+        for node in 0..self.node_count() {
             for &arc in self.arcs_of(node) {
                 let e = self.edges[(arc / 2) as usize];
                 let tail = if arc % 2 == 0 { e.from } else { e.to };
@@ -749,7 +766,7 @@ impl DealModel {
             assert_eq!(net[self.dealt_node(p)], self.hand as i32);
         }
         let draws: u32 = self.draws.iter().sum();
-        let slots = self.nodes() - (self.ranks + 1 + self.players);
+        let slots = self.node_count() - (self.ranks + 1 + self.players);
         assert!(slots <= draws as usize * (self.ranks + 1));
         assert_eq!(self.slots.len(), draws as usize);
     }
