@@ -403,37 +403,72 @@ impl DealModel {
         booked: u16,
     ) -> bool {
         self.changed();
-        let slot = self.add_node(self.ranks);
+        let ranks = self.ranks;
+        // The ranks the draw may be. A draw not of a rank leaves its count the same after
+        // it, and the entry's bounds stay on the same count.
+        let mut allowed = (u16::MAX >> (16 - ranks)) & !booked;
+        if let Some(not) = not {
+            allowed &= !(1 << not);
+        }
+        if let Some(only) = only {
+            allowed &= 1 << only;
+        }
+        let levels = allowed.count_ones() as usize;
+        // For each such rank, the old count becomes the count before this draw, below a new
+        // level node: a new edge (`below`) takes the old one's place at its lower end, and
+        // the old one, still the entry, now leads to the level with no bound of its own; the
+        // level sends one card at most into the draw (`into`). The draw's node, then the
+        // levels' nodes, their three arcs each, their two edges and their four arcs, are
+        // made room for at once (the buffers hold a whole game) and written in place.
+        let slot = self.nodes.len();
+        let (edge0, arc0) = (self.edges.len(), self.adj.len());
+        self.nodes.resize(
+            slot + 1 + levels,
+            Node {
+                start: 0,
+                degree: 0,
+                rank: 0,
+            },
+        );
+        self.nodes[slot] = Node {
+            start: arc0 as u32,
+            degree: levels as u8,
+            rank: 0,
+        };
+        self.edges.resize(
+            edge0 + 2 * levels,
+            Edge {
+                from: 0,
+                to: 0,
+                lo: 0,
+                hi: 0,
+                flow: 0,
+            },
+        );
+        self.hops
+            .resize(2 * edge0 + 4 * levels, Hop { to: 0, room: 0 });
+        self.adj.resize(arc0 + 4 * levels, NONE);
         // The witness's draw: a rank the stock holds in the witness and the count may grow
         // by, `prefer` or else the one the stock holds most of; else a path found by a search.
         let mut direct: Option<(u8, u32)> = None;
-        for rank in 0..self.ranks {
-            if not == Some(rank)
-                || only.is_some_and(|only| only != rank)
-                || booked & (1 << rank) != 0
-            {
-                // The draw is not of this rank: its count is the same after it, and the
-                // entry's bounds stay on the same count.
-                continue;
-            }
-            let id = self.entry[player * self.ranks + rank];
+        let mut rest = allowed;
+        for k in 0..levels {
+            let rank = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let id = self.entry[player * ranks + rank];
             let old = self.edges[id as usize];
-            // The old count becomes the count before this draw, below the new level: a new
-            // edge (`below`) takes the old one's place at its lower end, and the old one,
-            // still the entry, now leads to the level with no bound of its own; the level
-            // sends one card at most into the draw (`into`). The level's three arcs, the two
-            // edges and their four arcs are written at once (room for them is reserved).
-            let level = self.node_count() as u16;
-            let below = self.edges.len() as u32;
+            let level = (slot + 1 + k) as u16;
+            let below = (edge0 + 2 * k) as u32;
             let into = below + 1;
-            self.nodes.push(Node {
-                start: self.adj.len() as u32,
+            let arcs = arc0 + levels + 3 * k;
+            self.nodes[usize::from(level)] = Node {
+                start: arcs as u32,
                 degree: 3,
                 rank: rank as u8,
-            });
-            self.adj
-                .extend_from_slice(&[2 * id + 1, 2 * below, 2 * into]);
-            self.edges.extend_from_slice(&[
+            };
+            self.adj[arc0 + k] = 2 * into + 1;
+            self.adj[arcs..arcs + 3].copy_from_slice(&[2 * id + 1, 2 * below, 2 * into]);
+            self.edges[below as usize..below as usize + 2].copy_from_slice(&[
                 Edge { from: level, ..old },
                 Edge {
                     from: level,
@@ -444,14 +479,15 @@ impl DealModel {
                 },
             ]);
             let i = 2 * id as usize;
-            self.hops.extend_from_slice(&[
+            let (up, down) = (self.hops[i].room, self.hops[i + 1].room);
+            self.hops[2 * below as usize..2 * below as usize + 4].copy_from_slice(&[
                 Hop {
                     to: old.to,
-                    room: self.hops[i].room,
+                    room: up,
                 },
                 Hop {
                     to: level,
-                    room: self.hops[i + 1].room,
+                    room: down,
                 },
                 Hop {
                     to: slot as u16,
@@ -459,9 +495,8 @@ impl DealModel {
                 },
                 Hop { to: level, room: 0 },
             ]);
-            self.attach(slot, 2 * into + 1);
-            if self.bottom[player * self.ranks + rank] == id {
-                self.bottom[player * self.ranks + rank] = below;
+            if self.bottom[player * ranks + rank] == id {
+                self.bottom[player * ranks + rank] = below;
             }
             let Node { start, degree, .. } = self.nodes[usize::from(old.to)];
             let run = &mut self.adj[start as usize..start as usize + usize::from(degree)];

@@ -99,6 +99,8 @@ pub fn judge(log: &[u8], rules: &Rules) -> Result<Report, LogError> {
             }
             _ => spare.insert(Referee::new(*rules)),
         };
+        // Only the verdict is read.
+        referee.note_claims(false);
         judge_ahead(referee, log, ahead)
     })
 }

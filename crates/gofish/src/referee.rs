@@ -495,6 +495,9 @@ pub struct Referee {
     seat: Option<(Box<Seat>, usize)>,
     /// The rank (1-based, as written) the next unseen draw's drawer asks for next, if known.
     hint: Option<u32>,
+    /// Whether the claims of each action are noted, for explanations (a batch judge reads
+    /// only the verdict).
+    note_claims: bool,
 }
 
 impl Claim {
@@ -525,6 +528,7 @@ impl Referee {
             claims: Vec::new(),
             seat: None,
             hint: None,
+            note_claims: true,
         }
     }
 
@@ -580,6 +584,11 @@ impl Referee {
     /// gives them that rank if it can. A guess about the witness only, never a claim.
     pub(crate) fn hint_draw(&mut self, rank: Option<u32>) {
         self.hint = rank;
+    }
+
+    /// Whether to note the claims of each action ([`Referee::last_claims`]); on unless set.
+    pub(crate) fn note_claims(&mut self, on: bool) {
+        self.note_claims = on;
     }
 
     /// The rules.
@@ -687,7 +696,9 @@ impl Referee {
             Action::Book { player, rank } => Some((player, rank)),
             _ => None,
         };
-        self.record_claims(before, book, done);
+        if self.note_claims {
+            self.record_claims(before, book, done);
+        }
         if !(self.owed.opening && book.is_some()) {
             self.owed.opening = false;
             let mut players = self.owed.players;
@@ -868,25 +879,22 @@ impl Referee {
     }
 
     /// After the last action `player` holds at most three of each rank of `ranks` not booked.
+    /// Only called for a player whose claims are believed.
     fn no_four(&mut self, player: Player, ranks: u16, dealt: bool) -> Result<(), Reason> {
-        let mut ranks = ranks;
+        let mut ranks = ranks & !self.table.booked();
+        let seen = self.seen[player.index()];
+        let three = CARDS_PER_RANK as i32 - 1;
         while ranks != 0 {
-            let rank = Rank(ranks.trailing_zeros() as u8);
+            let r = ranks.trailing_zeros() as usize;
             ranks &= ranks - 1;
-            if self.table.is_booked(rank) {
-                continue;
-            }
-            self.claim(
-                player,
-                rank,
-                0,
-                CARDS_PER_RANK as i32 - 1,
-                Reason::BookNotLaid {
+            let seen = i32::from(seen[r]);
+            if !self.deal.constrain(player.index(), r, -seen, three - seen) {
+                return Err(Reason::BookNotLaid {
                     player,
-                    rank,
+                    rank: Rank(r as u8),
                     dealt,
-                },
-            )?;
+                });
+            }
         }
         Ok(())
     }
