@@ -42,6 +42,7 @@ mod referee;
 mod rules;
 #[cfg(feature = "serde")]
 mod serialize;
+mod stepper;
 mod table;
 pub mod truth;
 mod watch;
@@ -52,6 +53,7 @@ pub use referee::{Contradiction, Reason, Referee, Seat, SeatError, Trust, Verdic
 pub use rules::{
     FishTurn, Player, Rank, Rules, RulesError, CARDS_PER_RANK, MAX_PLAYERS, MAX_RANKS,
 };
+pub use stepper::Stepper;
 pub use table::RuleError;
 pub use watch::{KnowingReferee, KnowledgeWatch};
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { useBrowser, open, cli, figures, site, withinBudget } from './helpers.js';
+import { useBrowser, open, cli, figures, site, withinBudget, setField, grid, expectedGrid } from './helpers.js';
 
 useBrowser();
 
@@ -239,6 +239,68 @@ for (const rules of ['contract', 'full']) {
     await page.context().close();
   });
 }
+
+test('a 120 000-action Go Fish game: every step within a frame, the grid the command line\'s --knowledge --at K', async () => {
+  // A game that goes on with an empty stock (3 players, 3 ranks, 4 cards each: the deck is
+  // dealt whole, and every ask is answered "Go fish"), then a foul: player 2, who said "Go
+  // fish" to A all game, asks for A. 1.5 MB: the editor holds a window of it.
+  const rounds = 40000;
+  const log = '1 A 2 A fish\n2 A 3 3 fish\n3 A 1 2 fish\n'.repeat(rounds) + '1 A 2 A fish\n2 A 3 A fish\n';
+  const actions = 3 * rounds + 2;
+  const rules = ['--players', '3', '--ranks', '3', '--hand', '4'];
+  const expected = cli(['gofish', ...rules, '--format', 'json'], log);
+  assert.equal(expected.verdict.action, actions);
+  const page = await open();
+  await page.selectOption('#game', 'gofish');
+  await setField(page, '#gf-players', '3');
+  await setField(page, '#gf-ranks', '3');
+  await setField(page, '#gf-hand', '4');
+  await page.evaluate((text) => { window.bigLog = text; }, log);
+  await pasteEvent(page);
+  assert.equal(await page.$eval('#verdict', (v) => v.dataset.contract), expected.contract);
+  assert.equal(await page.evaluate(() => window.fairplay.result.actions.count), actions);
+  const slider = (k) => page.evaluate((step) => { const s = document.getElementById('slider'); s.value = String(step); s.dispatchEvent(new Event('input')); return window.fairplay.stepped; }, k);
+  // Steps from the event until the grid is shown and laid out: jumps by the slider, the arrow
+  // keys, Home and End.
+  const timed = async (act) => page.evaluate(async (what) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    await frame();
+    const slider = document.getElementById('slider');
+    const from = window.fairplay.step;
+    const started = performance.now();
+    if (what.jump !== undefined) { slider.value = String(what.jump); slider.dispatchEvent(new Event('input')); } else document.getElementById('actions').dispatchEvent(new KeyboardEvent('keydown', { key: what.key, bubbles: true }));
+    await window.fairplay.stepped;
+    document.documentElement.getBoundingClientRect();
+    const ms = performance.now() - started;
+    if (window.fairplay.step === from) throw new Error(`no step from ${from}`);
+    return { ms, engine: window.fairplay.engineMs };
+  }, act);
+  const steps = [];
+  for (const k of [1, 100, 256, 60000, 119999, 2, 257, 90000, 12345]) {
+    steps.push(await timed({ jump: k }));
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowLeft']) steps.push(await timed({ key }));
+  }
+  for (const key of ['End', 'ArrowLeft', 'Home', 'ArrowRight', 'End']) steps.push(await timed({ key }));
+  // The grid at a few steps, the command line's (at or past the foul: just before it, noted).
+  for (const k of [0, 1, 257, 60001, actions - 1, actions]) {
+    await slider(k);
+    const knowledge = cli(['gofish', ...rules, '--knowledge', '--at', String(k), '--format', 'json'], log).explanation.knowledge;
+    assert.equal(knowledge.after, Math.min(k, actions - 1));
+    const shown = await grid(page);
+    const want = expectedGrid(knowledge, ['A', '2', '3']);
+    assert.deepEqual(shown.heads, want.heads, `heads after ${k}`);
+    assert.deepEqual(shown.rows, want.rows, `cells after ${k}`);
+    assert.equal(shown.note, k >= actions, `note after ${k}`);
+  }
+  const ms = steps.map((s) => s.ms);
+  figures.stepGoFish120000Ms = ms;
+  const engine = steps.map((s) => s.engine).sort((a, b) => a - b);
+  figures.stepGoFish120000EngineMedianMs = engine[Math.floor(engine.length / 2)];
+  figures.stepGoFish120000EngineMaxMs = engine.at(-1);
+  console.log(`engine's part of a Go Fish step: median ${engine[Math.floor(engine.length / 2)].toFixed(2)} ms, slowest ${engine.at(-1).toFixed(2)} ms`);
+  withinBudget('a step in a 120 000-action Go Fish game', ms, 16);
+  await page.context().close();
+});
 
 test('storage that fails never breaks the page: the log stays, and the page says it is not kept', async () => {
   const page = await open();

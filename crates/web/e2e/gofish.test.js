@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { useBrowser, open, paste, cli, english, setField } from './helpers.js';
+import { useBrowser, open, paste, cli, english, setField, grid, expectedGrid } from './helpers.js';
 
 useBrowser();
 const dir = mkdtempSync(join(tmpdir(), 'fairplay-gofish-'));
@@ -17,39 +17,6 @@ function simulated(seed, ...options) {
   const file = join(dir, `${seed}${options.join('')}.log`);
   writeFileSync(file, log);
   return { log, file };
-}
-
-/** The page's grid as the command line's knowledge: every holding's size and ranges. */
-async function grid(page) {
-  return page.$eval('#grid', (table) => {
-    const heads = [...table.tHead.rows[0].cells].slice(1).map((th) => th.querySelector('.count').textContent);
-    const rows = [...table.tBodies[0].rows].map((row) => ({
-      rank: row.dataset.rank,
-      cells: [...row.cells].slice(1).map((td) => ({ text: td.textContent, kind: td.className, label: td.getAttribute('aria-label') })),
-    }));
-    return { heads, rows, note: table.closest('.view').querySelector('p.error')?.hidden === false };
-  });
-}
-
-/** What the grid should show for the command line's `knowledge`: the heads' counts, each
- * cell's text and mark, booked ranks across the row. */
-function expectedGrid(knowledge, ranks) {
-  const holdings = [...knowledge.hands, knowledge.stock];
-  const heads = holdings.map((h) => (h.cards === 1 ? '1 card' : `${h.cards} cards`));
-  const rows = ranks.map((rank) => {
-    if (knowledge.booked.includes(rank)) return { rank, cells: [{ text: 'book laid', kind: 'booked', label: null }] };
-    return {
-      rank,
-      cells: holdings.map((h, i) => {
-        const { min, max } = h.ranks.find((r) => r.rank === rank) ?? { min: 0, max: 0 };
-        const who = i < knowledge.hands.length ? `Player ${h.player}` : 'Stock';
-        if (max === 0) return { text: '', kind: '', label: `${rank}, ${who}: none` };
-        if (min === max) return { text: `■ ${min}`, kind: 'exact', label: `${rank}, ${who}: exactly ${min}` };
-        return { text: `${min > 0 ? '●' : '○'} ${min}–${max}`, kind: min > 0 ? 'some' : 'maybe', label: `${rank}, ${who}: ${min} to ${max}` };
-      }),
-    };
-  });
-  return { heads, rows };
 }
 
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];

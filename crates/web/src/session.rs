@@ -3,11 +3,13 @@
 //! read and judged again at each step), and the state after K actions comes from a stepper
 //! made once for that log and its rules: the Quartets knowledge from a
 //! [`fairplay_quartets::explain::Stepper`], the Sequence board from a
-//! [`fairplay_sequence::explain::Stepper`] (a step then replays at most a few hundred actions,
-//! however long the log).
+//! [`fairplay_sequence::explain::Stepper`], the Go Fish knowledge from a
+//! [`fairplay_gofish::Stepper`] (a step then replays at most a few hundred actions, however
+//! long the log).
 
 use std::cell::RefCell;
 
+use fairplay_gofish::Stepper as GoFishStepper;
 use fairplay_quartets::explain::{ExplainError, Stepper as QuartetsStepper};
 use fairplay_sequence::explain::Stepper as SequenceStepper;
 
@@ -26,6 +28,8 @@ struct Session {
     quartets: Slot<Result<QuartetsStepper, ExplainError>>,
     /// Its Sequence stepper.
     sequence: Slot<Result<SequenceStepper, fairplay_sequence::LogError>>,
+    /// Its Go Fish stepper.
+    gofish: Slot<Result<GoFishStepper, fairplay_core::LogError>>,
 }
 
 /// Keeps `log` as the one to step through (the steppers made for another log are dropped).
@@ -34,6 +38,7 @@ pub fn keep(log: Vec<u8>) {
         if session.log.as_deref() != Some(&log[..]) {
             session.quartets = None;
             session.sequence = None;
+            session.gofish = None;
             session.log = Some(log);
         }
     });
@@ -62,6 +67,16 @@ pub fn with_sequence_stepper<R>(
     answer: impl FnOnce(&[u8], &Result<SequenceStepper, fairplay_sequence::LogError>) -> R,
 ) -> Option<R> {
     with_slot(|session| &mut session.sequence, key, make, answer)
+}
+
+/// `answer` of the Go Fish stepper of the log kept for the rules named `key`, made by `make`
+/// when there is none yet for them.
+pub fn with_gofish_stepper<R>(
+    key: String,
+    make: impl FnOnce(&[u8]) -> Result<GoFishStepper, fairplay_core::LogError>,
+    answer: impl FnOnce(&[u8], &Result<GoFishStepper, fairplay_core::LogError>) -> R,
+) -> Option<R> {
+    with_slot(|session| &mut session.gofish, key, make, answer)
 }
 
 fn with_slot<T, R>(

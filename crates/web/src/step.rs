@@ -69,8 +69,7 @@ pub fn step(log: Option<String>, after: usize, choice: &Choice) -> String {
             Ok(seat) => quartets_step(after, quartets.rules(), seat.as_ref()),
             Err(error) => refuse(&error.into()),
         },
-        Ok(Chosen::GoFish(gofish)) => session::with_log(|log| gofish_step(log, after, &gofish))
-            .unwrap_or_else(|| usage("no log to step through: judge one first")),
+        Ok(Chosen::GoFish(gofish)) => gofish_step(after, &gofish),
         Ok(Chosen::Sequence(sequence)) => sequence_step(after, sequence.rules()),
     }
 }
@@ -107,26 +106,22 @@ fn quartets_step(after: usize, rules: &Rules, seat: Option<&SeatHand>) -> String
     .unwrap_or_else(|| usage("no log to step through: judge one first"))
 }
 
-/// What a watcher knows after `after` actions of a Go Fish log, as `--knowledge --at K`
-/// answers it (past the end, at the end; at or past the foul, just before it).
-fn gofish_step(log: &[u8], after: usize, gofish: &fairplay_gofish::GoFish) -> String {
-    let questions = fairplay_gofish::explain::Questions {
-        knowledge: true,
-        at: Some(after),
-        ..Default::default()
-    };
-    match fairplay_gofish::explain::explain(log, gofish.rules(), &questions) {
-        Err(error) => failed(Some("gofish"), &error),
-        Ok(explanation) => match &explanation.knowledge {
-            Some(knowledge) => to_json(&GoFishStep {
-                game: "gofish",
-                asked: after,
-                ranks: gofish.rules().all_ranks().map(|r| r.to_string()).collect(),
-                knowledge,
-            }),
-            None => usage("no knowledge for this step"),
-        },
-    }
+/// What a watcher knows after `after` actions of the log kept, as `--knowledge --at K` answers
+/// it (past the end, at the end; at or past the foul, just before it): from the Go Fish stepper
+/// of that log and those rules (made at the first step).
+fn gofish_step(after: usize, gofish: &fairplay_gofish::GoFish) -> String {
+    let rules = gofish.rules();
+    let make = |log: &[u8]| fairplay_gofish::Stepper::new(log, rules);
+    session::with_gofish_stepper(format!("{rules:?}"), make, |_, stepper| match stepper {
+        Ok(stepper) => to_json(&GoFishStep {
+            game: "gofish",
+            asked: after,
+            ranks: rules.all_ranks().map(|r| r.to_string()).collect(),
+            knowledge: &stepper.knowledge(after),
+        }),
+        Err(error) => failed(Some("gofish"), error),
+    })
+    .unwrap_or_else(|| usage("no log to step through: judge one first"))
 }
 
 /// The board after `after` moves of the log kept, by `rules`: from the Sequence stepper of
