@@ -40,6 +40,9 @@ pub struct ProofStep {
     pub text: String,
     /// What it claims about hidden cards, in plain words.
     pub claims: Vec<String>,
+    /// The same claims, in order, each as its kind and parameters (for programs and
+    /// translations; `claims` holds their words).
+    pub details: Vec<Claim>,
 }
 
 /// A deal that makes every action of a log (or of its part before the foul) honest.
@@ -406,18 +409,19 @@ fn proof(rules: &Rules, seat: Option<&Seat>, judged: &Judged) -> Vec<ProofStep> 
         if referee.apply(written).is_err() {
             break;
         }
-        let kept: Vec<String> = referee
+        let kept: Vec<Claim> = referee
             .last_claims()
             .iter()
             .filter(|c| trust.trusts(action, c.player()))
-            .map(ToString::to_string)
+            .copied()
             .collect();
         if !kept.is_empty() {
             steps.push(ProofStep {
                 action,
                 line,
                 text: written.to_string(),
-                claims: kept,
+                claims: kept.iter().map(ToString::to_string).collect(),
+                details: kept,
             });
         }
         if referee.contradiction().is_some() {

@@ -49,7 +49,7 @@ mod watch;
 
 pub use action::{Action, Answer, NameError};
 pub use game::{GoFish, GoFishReferee};
-pub use referee::{Contradiction, Reason, Referee, Seat, SeatError, Trust, Verdict};
+pub use referee::{Claim, Contradiction, Reason, Referee, Seat, SeatError, Trust, Verdict};
 pub use rules::{
     FishTurn, Player, Rank, Rules, RulesError, CARDS_PER_RANK, MAX_PLAYERS, MAX_RANKS,
 };

@@ -251,21 +251,49 @@ impl Trust {
     }
 }
 
-/// A claim an action made about hidden cards, as explanations word it.
+/// A claim an action made about hidden cards, as a proof keeps it (`ProofStep::details`); its
+/// words are its `Display` (`ProofStep::claims`).
+///
+/// With feature `serde` it serializes as its kind ([`Claim::kind`]) with its parameters, for
+/// programs and translation tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Claim {
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, schemars::JsonSchema),
+    serde(tag = "kind", rename_all = "kebab-case"),
+    schemars(rename = "GoFishClaim")
+)]
+pub enum Claim {
     /// An ask: the asker holds a card of the rank.
-    Holds { player: Player, rank: Rank },
+    Holds {
+        /// Who asks.
+        player: Player,
+        /// The rank asked for.
+        rank: Rank,
+    },
     /// An answer: the asked player held exactly this many (0: "Go fish").
     Exactly {
+        /// Who answers.
         player: Player,
+        /// The rank asked for.
         rank: Rank,
+        /// Cards handed over (0 for "Go fish").
         cards: u8,
     },
     /// An unseen draw after "Go fish": not of the rank asked for.
-    NotDrawn { player: Player, rank: Rank },
-    /// No book owed: the player holds no four of a rank (`dealt`: since the deal).
-    NoFour { player: Player, dealt: bool },
+    NotDrawn {
+        /// Who draws.
+        player: Player,
+        /// The rank asked for.
+        rank: Rank,
+    },
+    /// No book owed: the player holds no four of a rank.
+    NoFour {
+        /// Who holds the cards.
+        player: Player,
+        /// Whether it is about the dealt hand (no book laid before the first other action).
+        dealt: bool,
+    },
 }
 
 /// What one player knows besides what everybody saw: the hand they were dealt and the ranks
@@ -501,8 +529,18 @@ pub struct Referee {
 }
 
 impl Claim {
+    /// A stable kebab-case name of the claim, for programs and translation tables.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Claim::Holds { .. } => "holds",
+            Claim::Exactly { .. } => "exactly",
+            Claim::NotDrawn { .. } => "not-drawn",
+            Claim::NoFour { .. } => "no-four",
+        }
+    }
+
     /// Whose claim it is.
-    pub(crate) fn player(self) -> Player {
+    pub fn player(self) -> Player {
         match self {
             Claim::Holds { player, .. }
             | Claim::Exactly { player, .. }

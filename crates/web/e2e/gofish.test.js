@@ -72,6 +72,47 @@ test('Go Fish: the explanation of a foul is the command line\'s proof, suspects 
   await page.context().close();
 });
 
+/** Simulated cheating logs (standard rules) whose proofs hold every kind of claim between
+ * them (the test checks that they do). */
+const CLAIM_LOGS = [[2, ['--cheat-rate', '0.05']], [6, ['--cheat-rate', '0.2']], [3, ['--cheat-rate', '0.1', '--cheat-kind', 'hidden-catch']]];
+
+/** The kind of a proof's claim as the page translates it (`gofishClaim` in i18n.js): an
+ * answer of "Go fish" and a hand as dealt are kinds of their own. */
+const claimKind = (c) => (c.kind === 'exactly' && c.cards === 0 ? 'exactly-fish' : c.kind === 'no-four' && c.dealt ? 'no-four-dealt' : c.kind);
+
+test('Go Fish proofs in Hebrew (he-IL): every kind of claim in Hebrew, no English left; in English the command line\'s words', async () => {
+  // Cheating logs whose proofs hold every kind of claim between them.
+  const logs = CLAIM_LOGS.map(([seed, options]) => simulated(seed, ...options));
+  const en = await open();
+  const he = await open('', { context: { locale: 'he-IL' } });
+  assert.equal(await he.evaluate(() => document.documentElement.lang), 'he');
+  const kinds = new Set();
+  for (const { log, file } of logs) {
+    const expected = cli(['gofish', file, '--explain', '--format', 'json']).explanation;
+    // The JSON's claims, in words and as kinds with their parameters, one for one.
+    for (const step of expected.proof) {
+      assert.equal(step.details.length, step.claims.length);
+      for (const c of step.details) kinds.add(claimKind(c));
+    }
+    await paste(en, log);
+    const shown = await en.$$eval('#proof li', (items) => items.map((li) => li.textContent));
+    assert.deepEqual(shown, expected.proof.map((s) => `action ${s.action} (line ${s.line}) ${s.text}: ${s.claims.join('; ')}`));
+    await paste(he, log);
+    const hebrew = await he.$$eval('#proof li', (items) => items.map((li) => li.textContent));
+    assert.equal(hebrew.length, expected.proof.length);
+    for (const [i, s] of expected.proof.entries()) {
+      const head = `פעולה ${s.action} (שורה ${s.line}) ${s.text}: `;
+      assert.ok(hebrew[i].startsWith(head), hebrew[i]);
+      const claims = hebrew[i].slice(head.length);
+      assert.ok(!english(claims), `English left in a claim: ${claims}`);
+      assert.equal(claims.split('; ').length, s.claims.length, claims);
+    }
+  }
+  assert.deepEqual([...kinds].sort(), ['exactly', 'exactly-fish', 'holds', 'no-four', 'no-four-dealt', 'not-drawn']);
+  await en.context().close();
+  await he.context().close();
+});
+
 test('Go Fish: the knowledge grid at a step is the command line\'s --knowledge --at K', async () => {
   const { log, file } = simulated(4, '--cheat-rate', '0.05');
   const actions = log.trim().split('\n').length;

@@ -1,7 +1,7 @@
 // The page: presentation only. Every verdict, reason and explanation comes from the engines
 // through engine.js; this file lays them out, steps through them and keeps the user's input.
 import { load, call, inWorker } from './engine.js';
-import { t, count, reason, why, error as errorText, refusal, seatLine, setLang, preferred, lang, illegalWhat, suspects, gofishReason, gofishSuspects } from './i18n.js';
+import { t, count, reason, why, error as errorText, refusal, seatLine, setLang, preferred, lang, illegalWhat, suspects, gofishReason, gofishSuspects, gofishClaim } from './i18n.js';
 import { buildRanges } from './ranges.js';
 import { fragment, parse } from './share.js';
 import { table } from './table.js';
@@ -700,12 +700,17 @@ function showExplanation() {
 /** The explanation of a Go Fish verdict: the proof (each action with its claims, in the
  * engine's words), the suspects, or a possible deal with the stock's order. */
 function showGoFishExplanation(box, e) {
-  // The log's text, the ranks and the engine's English claims read left to right, also in
-  // Hebrew.
+  // The log's text and the ranks read left to right, also in Hebrew; the claims are in the
+  // language in use, from their kinds (the engine's English words where there is no
+  // translation, read left to right).
   const ltr = (text, attrs = {}) => el('bdi', { dir: 'ltr', ...attrs, text });
+  const claims = (s) => {
+    const text = s.claims.map((english, i) => gofishClaim(s.details?.[i], english)).join('; ');
+    return text === s.claims.join('; ') ? ltr(text, { lang: 'en' }) : el('bdi', { text });
+  };
   if (e.proof) {
     box.append(el('h2', { text: t('proof') }), el('ul', { id: 'proof' }, ...e.proof.map((s) => el('li', {},
-      `${t('proofAt', s)} `, ltr(s.text, { class: 'code' }), ': ', ltr(s.claims.join('; '), { lang: 'en' })))));
+      `${t('proofAt', s)} `, ltr(s.text, { class: 'code' }), ': ', claims(s)))));
   }
   if (e.suspects) box.append(el('h2', { text: t('suspects') }), el('p', { id: 'suspects', text: gofishSuspects(e.suspects) }));
   if (e.deal) {

@@ -316,6 +316,13 @@ const REASONS = {
     'gofish:rule:book-too-few': 'שחקן {player} מניח רביעייה, אבל בידו רק {holds} קלפים',
     'gofish:rule:booked-twice': 'הרביעייה של {rank} כבר הונחה',
     'gofish:rule:book-out-of-place': 'שחקן {player} מניח רביעייה, אבל מניחים רביעייה רק בתחילת היומן או מיד אחרי פעולה שנתנה לשחקן הזה קלפים',
+    // The claims of a Go Fish proof (`details` of a proof step: each claim's kind and parameters).
+    'gofish:claim:holds': 'שחקן {player} מחזיק קלף מהדרגה {rank}',
+    'gofish:claim:exactly-fish': 'לשחקן {player} אין אף קלף מהדרגה {rank}',
+    'gofish:claim:exactly': 'לשחקן {player} לא היו יותר מ-{cards} הקלפים מהדרגה {rank} שמסר',
+    'gofish:claim:not-drawn': 'הקלף ששחקן {player} שלף בלי להראות אינו מהדרגה {rank}',
+    'gofish:claim:no-four-dealt': 'שחקן {player} לא קיבל בחלוקה ארבעה קלפים מאותה דרגה (לא הונחה רביעייה)',
+    'gofish:claim:no-four': 'אין בידי שחקן {player} ארבעה קלפים מאותה דרגה (לא הונחה רביעייה מיד)',
     'gofish:suspects-one': 'רק שחקן {players} יכול להיות הרמאי היחיד: כשמתעלמים מהטענות שלו, יש חלוקה שמתאימה',
     'gofish:suspects-many': 'שחקנים {players} יכולים כל אחד להיות הרמאי היחיד: כשמתעלמים מהטענות של כל אחד מהם, יש חלוקה שמתאימה',
     'gofish:suspects-none': 'אף שחקן לבדו: גם כשמתעלמים מהטענות של כל שחקן אחד, אין חלוקה שמתאימה, ולכן לפחות שני שחקנים טענו טענות שקריות',
@@ -481,6 +488,15 @@ export function gofishReason(r, english) {
   const kind = r.kind === 'wrong-answer' && r.cards === 0 ? 'wrong-answer-fish'
     : r.kind === 'book-not-laid' && r.dealt ? 'book-not-laid-dealt' : r.kind;
   return reason(`gofish:${kind}`, r, english);
+}
+
+/** A claim of a Go Fish proof (`details[i]` of a proof step: its kind and parameters) in the
+ * language in use, else `english`, the engine's words (`claims[i]`). */
+export function gofishClaim(c, english) {
+  if (!c) return english;
+  const kind = c.kind === 'exactly' && c.cards === 0 ? 'exactly-fish'
+    : c.kind === 'no-four' && c.dealt ? 'no-four-dealt' : c.kind;
+  return reason(`gofish:claim:${kind}`, c, english);
 }
 
 /** The Go Fish suspects (`suspects` of an explanation: the players, and the engine's

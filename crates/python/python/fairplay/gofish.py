@@ -85,7 +85,8 @@ class Judgement(_Judgement):
 
     def explain(self) -> Dict[str, Any]:
         """The explanation of ``--explain --format json``: ``reason``, ``proof`` (the actions
-        whose claims cannot all be true, each with its claims in words) and ``suspects`` (who
+        whose claims cannot all be true, each with its claims in words and, in ``details``, as
+        kinds with parameters) and ``suspects`` (who
         alone could be the cheater); each ``None`` when the log is fair."""
         return cast(Dict[str, Any], self._ask(explain=True)["explanation"])
 
