@@ -39,6 +39,14 @@ const NO_NEED: u32 = u32::MAX;
 const EMPTY: u32 = u32::MAX - 1;
 /// Owner of a free card that is momentarily unseated during a repair.
 const UNSEATED: u8 = u8::MAX;
+/// A free card with no facts, dealt to player 0, first of its owner's list.
+const BLANK: Seat = Seat {
+    banned: 0,
+    owner: 0,
+    free: true,
+    in_need: false,
+    position: 0,
+};
 /// In a guess for [`DealModel::deal_as`]: no guess for this card.
 pub(crate) const NO_GUESS: u8 = u8::MAX;
 
@@ -186,16 +194,7 @@ impl DealModel {
     /// Back to no facts, for the same sizes and `hands` as [`DealModel::new`] took, keeping
     /// the memory: a batch judges log after log without allocating.
     pub fn reset(&mut self, hands: &[u32]) {
-        let deck = self.sets * self.cards_per_set;
-        let blank = Seat {
-            banned: 0,
-            owner: 0,
-            free: true,
-            in_need: false,
-            position: 0,
-        };
-        // Written in place: after the first log, no length changes and no capacity checks.
-        self.seats.resize(deck, blank);
+        self.clear_facts(hands);
         let mut first = 0;
         for (p, &h) in hands.iter().enumerate() {
             let h = h as usize;
@@ -206,12 +205,53 @@ impl DealModel {
                 *seat = Seat {
                     owner: p as u8,
                     position: position as u32,
-                    ..blank
+                    ..BLANK
                 };
             }
             first += h;
         }
-        debug_assert_eq!(self.seats.len(), deck);
+        debug_assert_eq!(first, self.seats.len());
+    }
+
+    /// [`DealModel::reset`] and [`DealModel::deal_as`] in one pass over the cards: the model
+    /// ends as those two calls leave it, its slots unbuilt, without first dealing the witness
+    /// in order and listing the members that [`DealModel::build_slots`] would list anew.
+    pub(crate) fn reset_as(&mut self, hands: &[u32], guess: &[u8]) {
+        self.clear_facts(hands);
+        debug_assert_eq!(guess.len(), self.seats.len());
+        for members in &mut self.members {
+            members.clear();
+        }
+        let mut room: [u32; crate::MAX_PLAYERS] = [0; crate::MAX_PLAYERS];
+        room[..hands.len()].copy_from_slice(hands);
+        let mut unseated = false;
+        for (seat, &owner) in self.seats.iter_mut().zip(guess) {
+            let owner = usize::from(owner);
+            let dealt = if owner < hands.len() && room[owner] > 0 {
+                room[owner] -= 1;
+                owner as u8
+            } else {
+                unseated = true;
+                UNSEATED
+            };
+            *seat = Seat {
+                owner: dealt,
+                ..BLANK
+            };
+        }
+        if unseated {
+            self.deal_rest(room);
+        }
+        self.unbuilt = true;
+    }
+
+    /// The state of a model with no facts, but for the cards' owners and the members of the
+    /// wild slots, which the caller deals. The search's marks are left as they are: a search
+    /// starts a new epoch, so the marks of earlier logs are never taken for its own.
+    fn clear_facts(&mut self, hands: &[u32]) {
+        let deck = self.sets * self.cards_per_set;
+        // Written in place: after the first log, no length changes and no capacity checks.
+        self.seats.resize(deck, BLANK);
         self.need.resize(self.players * self.sets, NO_NEED);
         self.need.fill(NO_NEED);
         self.slots.clear();
@@ -225,11 +265,8 @@ impl DealModel {
         self.unbuilt = false;
         self.failure = None;
         let search = &mut self.search;
-        search.epoch = 0;
         search.marks.resize(deck, Mark::default());
-        search.marks.fill(Mark::default());
         search.wild_seen.resize(self.players, 0);
-        search.wild_seen.fill(0);
         search.queue.clear();
         search.unseated.clear();
     }
@@ -272,6 +309,7 @@ impl DealModel {
     /// no facts, so the guess changes no answer; a good one (the deal a log reveals, see
     /// [`crate::Referee::guess_deal`]) spares the repairs that facts would otherwise make, and
     /// the slots are not built until a fact disagrees with it (see the module's notes).
+    #[cfg(test)]
     pub(crate) fn deal_as(&mut self, hands: &[u32], guess: &[u8]) {
         debug_assert!(self.feasible && self.need.iter().all(|&n| n == NO_NEED));
         debug_assert_eq!(guess.len(), self.seats.len());
@@ -286,6 +324,12 @@ impl DealModel {
                 UNSEATED
             };
         }
+        self.deal_rest(room);
+        self.unbuilt = true;
+    }
+
+    /// Deals the cards a guess left [`UNSEATED`], in order, to the first player with `room`.
+    fn deal_rest(&mut self, mut room: [u32; crate::MAX_PLAYERS]) {
         let mut next = 0;
         for seat in self.seats.iter_mut().filter(|seat| seat.owner == UNSEATED) {
             while room[next] == 0 {
@@ -294,7 +338,6 @@ impl DealModel {
             room[next] -= 1;
             seat.owner = next as u8;
         }
-        self.unbuilt = true;
     }
 
     /// Builds the slots of an [`DealModel::unbuilt`] model from its owners: every free card in
@@ -407,20 +450,23 @@ impl DealModel {
         if !self.feasible || self.need[key] != NO_NEED {
             return self.feasible;
         }
+        if self.unbuilt && self.held_in(player, set).is_some() {
+            // The witness agrees: the card serving the need is found when the slots are built.
+            self.need[key] = EMPTY;
+            self.slots[player].needs_open += 1;
+            return true;
+        }
         self.add_need(player, set, key)
     }
 
     #[inline(never)]
     fn add_need(&mut self, player: usize, set: usize, key: usize) -> bool {
-        if self.unbuilt && self.held_in(player, set).is_none() {
+        // An unbuilt witness that agrees was settled by `require`: this one disagrees.
+        if self.unbuilt {
             self.build_slots();
         }
         self.need[key] = EMPTY;
         self.slots[player].needs_open += 1;
-        if self.unbuilt {
-            // The witness agrees: the card serving the need is found when the slots are built.
-            return true;
-        }
         if let Some(card) = self.held_in(player, set) {
             // The card stays in `player`'s hand, moving from the wild slot to the need slot.
             self.unseat(card);
@@ -543,6 +589,13 @@ impl DealModel {
     /// Settles `player`'s need in the card's set. Returns feasibility.
     #[inline]
     pub fn pin(&mut self, card: usize, player: usize) -> bool {
+        self.pin_of(card, card / self.cards_per_set, player)
+    }
+
+    /// [`DealModel::pin`] of a card of `set`, which the caller knows (no division for it).
+    #[inline(always)]
+    pub(crate) fn pin_of(&mut self, card: usize, set: usize, player: usize) -> bool {
+        debug_assert_eq!(set, card / self.cards_per_set);
         let seat = &mut self.seats[card];
         if self.unbuilt & self.feasible
             && seat.owner as usize == player
@@ -553,7 +606,7 @@ impl DealModel {
             seat.free = false;
             let slots = &mut self.slots[player];
             slots.free_left -= 1;
-            let key = player * self.sets + card / self.cards_per_set;
+            let key = player * self.sets + set;
             if self.need[key] != NO_NEED {
                 self.need[key] = NO_NEED;
                 slots.needs_open -= 1;
@@ -1328,6 +1381,63 @@ mod unbuilt {
         assert!(!model.unbuilt);
         assert_eq!(model.witness().unwrap(), vec![1, 0, 1, 0]);
         assert_witness_keeps(&model, &[2, 2], &[(1, 0), (0, 1)]);
+    }
+
+    /// Raw facts as facts of `model`: pins and bans of its cards, needs, for its players.
+    fn facts_of(model: &DealModel, facts: &[(u8, usize, usize)]) -> Vec<Fact> {
+        let (sets, deck) = (model.sets, model.seats.len());
+        facts
+            .iter()
+            .filter(|&&(_, _, player)| player < model.players)
+            .filter_map(|&(kind, index, player)| match kind {
+                0 if index < deck => Some(Fact::Pin(index, player)),
+                1 if index < deck => Some(Fact::Ban(index, player)),
+                2 => Some(Fact::Require(player, index % sets)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// `reset_as` on a model used before (facts given, slots built or not, searches run)
+        /// leaves it as a new model dealt by `deal_as`: the same answer to every fact, the
+        /// same witness and failure after each.
+        #[test]
+        fn reset_as_is_a_new_model_dealt_as(game in game(), before in game()) {
+            let Game { sets, per_set, hands, guess, facts } = game;
+            let mut reused = DealModel::new(sets, per_set, &hands);
+            // Used first: dealt from another guess, then its facts, as a batch's last log.
+            if before.guess.len() == guess.len() {
+                reused.deal_as(&hands, &before.guess);
+            }
+            for fact in facts_of(&reused, &before.facts) {
+                if matches!(fact, Fact::Pin(c, _) | Fact::Ban(c, _) if !reused.is_free(c)) {
+                    continue;
+                }
+                if !give(&mut reused, &fact) {
+                    break;
+                }
+            }
+            reused.reset_as(&hands, &guess);
+            let mut fresh = DealModel::new(sets, per_set, &hands);
+            fresh.deal_as(&hands, &guess);
+            prop_assert_eq!(reused.witness(), fresh.witness());
+            for fact in facts_of(&fresh, &facts) {
+                if matches!(fact, Fact::Pin(c, _) | Fact::Ban(c, _) if !fresh.is_free(c)) {
+                    continue;
+                }
+                let feasible = give(&mut fresh, &fact);
+                prop_assert_eq!(give(&mut reused, &fact), feasible, "{:?}", fact);
+                prop_assert_eq!(reused.witness(), fresh.witness());
+                prop_assert_eq!(reused.failure(), fresh.failure());
+                prop_assert_eq!(reused.reached(), fresh.reached());
+                if !feasible {
+                    break;
+                }
+            }
+        }
     }
 
     proptest! {

@@ -134,7 +134,8 @@ impl Game for Quartets {
     }
 
     fn recognises(&self, line: &[u8]) -> bool {
-        matches!(parse_action(line, 0), Ok(Some(_)))
+        // A batch asks this of every log: the common line is told without the general parser.
+        crate::notation::is_canonical_action(line) || matches!(parse_action(line, 0), Ok(Some(_)))
     }
 
     fn contract(&self, verdict: &fairplay_core::Verdict) -> String {

@@ -128,7 +128,9 @@ pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
     with_spare(rules, |referee, guess| {
         // The whole log is at hand: the witness starts as the deal it reveals.
         if reveal::first_holders(input, rules, guess) {
-            referee.guess_deal(guess);
+            referee.reset_dealt(guess);
+        } else {
+            referee.reset();
         }
         judge_with(referee, input)
     })
@@ -147,13 +149,14 @@ pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
 /// ```
 pub fn audit_seat(input: &[u8], hand: &SeatHand) -> Result<Report, LogError> {
     with_spare(hand.rules(), |referee, _| {
+        referee.reset();
         referee.sit(hand);
         judge_with(referee, input)
     })
 }
 
-/// Runs `judge` with this thread's spare referee for `rules`, reset to the start of a game,
-/// and its spare buffer for a guessed deal.
+/// Runs `judge` with this thread's spare referee for `rules` and its spare buffer for a
+/// guessed deal. `judge` resets the referee to the start of a game, as it needs it.
 fn with_spare(
     rules: &Rules,
     judge: impl FnOnce(&mut Referee, &mut Vec<u8>) -> Result<Report, LogError>,
@@ -167,10 +170,7 @@ fn with_spare(
     }
     SPARE.with_borrow_mut(|(spare, guess)| {
         let referee = match spare {
-            Some(referee) if referee.rules() == rules => {
-                referee.reset();
-                referee
-            }
+            Some(referee) if referee.rules() == rules => referee,
             _ => spare.insert(Referee::new(rules.clone())),
         };
         judge(referee, guess)

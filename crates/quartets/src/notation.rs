@@ -306,6 +306,15 @@ impl<'a> LogReader<'a> {
         if self.done {
             return None;
         }
+        // The last line or two of a log end less than a word pair from its end, where the
+        // canonical path cannot read: they are read from a padded copy (every log has one).
+        if self.left > 0 {
+            if let Some((action, len)) = canonical_tail(self.lines.rest()) {
+                self.lines.take_line(len);
+                self.left -= 1;
+                return Some(Ok(action));
+            }
+        }
         loop {
             let Some(line) = self.lines.next_line() else {
                 self.done = true;
@@ -420,6 +429,31 @@ fn canonical_line(rest: &[u8]) -> Option<(RawAction, usize)> {
     }
 }
 
+/// [`canonical_line`] on the last bytes of a log, fewer than it reads: on a copy padded with
+/// zeros. It looks at no byte after a line's `\n`, so the padding changes no answer.
+fn canonical_tail(rest: &[u8]) -> Option<(RawAction, usize)> {
+    if rest.len() >= 16 {
+        return None;
+    }
+    let mut padded = [0u8; 16];
+    padded[..rest.len()].copy_from_slice(rest);
+    let (action, len) = canonical_line(&padded)?;
+    (len <= rest.len()).then_some((action, len))
+}
+
+/// Whether `line` (without its `\n`) is an action line in the canonical form, read the
+/// canonical way: `true` only for lines [`parse_action`] reads as an action, so a `false`
+/// says nothing and the caller asks [`parse_action`].
+pub(crate) fn is_canonical_action(line: &[u8]) -> bool {
+    if line.len() >= 15 {
+        return false;
+    }
+    let mut padded = [0u8; 16];
+    padded[..line.len()].copy_from_slice(line);
+    padded[line.len()] = b'\n';
+    canonical_line(&padded).is_some_and(|(_, len)| len == line.len() + 1)
+}
+
 impl Iterator for LogReader<'_> {
     type Item = Result<Record, ParseError>;
 
@@ -435,7 +469,7 @@ impl Iterator for LogReader<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{canonical_line, parse_action, RawAction};
+    use super::{canonical_line, canonical_tail, is_canonical_action, parse_action, RawAction};
 
     #[test]
     fn an_action_fits_in_two_registers() {
@@ -501,6 +535,25 @@ mod tests {
                 let general = parse_action(&input[..len - 1], 1).unwrap();
                 prop_assert_eq!(general, Some(action));
             }
+            // Any prefix that is called a canonical line is one the general parser reads.
+            for cut in 0..input.len().min(16) {
+                if is_canonical_action(&input[..cut]) {
+                    prop_assert!(matches!(parse_action(&input[..cut], 1), Ok(Some(_))));
+                }
+            }
+        }
+
+        /// Cut anywhere (the end of a log), the text reads on the padded copy as it reads with
+        /// more bytes after it, or not at all.
+        #[test]
+        fn the_padded_tail_reads_as_the_whole_text(input in near_canonical(), cut in 0usize..16) {
+            let tail = &input[..cut];
+            if let Some((action, len)) = canonical_tail(tail) {
+                prop_assert_eq!(canonical_line(&input), Some((action, len)));
+            }
+            if let Some((_, len)) = canonical_line(&input).filter(|&(_, len)| len <= cut) {
+                prop_assert_eq!(canonical_tail(tail).map(|(_, l)| l), Some(len));
+            }
         }
     }
 
@@ -522,5 +575,17 @@ mod tests {
         assert!(canonical_line(b"1 A 2 3C no\r...more.").is_none());
         assert!(canonical_line(b"3 Q 7\r ...more lines").is_none());
         assert!(canonical_line(b"1 A 2 3C no").is_none());
+        assert_eq!(
+            canonical_tail(b"4 A 1 8D yes\n").map(|(_, len)| len),
+            Some(13)
+        );
+        assert_eq!(canonical_tail(b"3 Q 7\r\n").map(|(_, len)| len), Some(7));
+        assert!(canonical_tail(b"1 A 2 3C no").is_none());
+        assert!(canonical_tail(b"3 Q 7").is_none());
+        for line in [&b"1 A 2 3C no"[..], b"4 A 1 8D yes", b"3 Q 7", b"3 Q 7\r"] {
+            assert!(is_canonical_action(line), "{line:?}");
+        }
+        assert!(!is_canonical_action(b"1 A 2 3C no\n"));
+        assert!(!is_canonical_action(b"1 A 2 3C maybe"));
     }
 }

@@ -372,6 +372,18 @@ impl Referee {
     /// assert_eq!((referee.actions(), referee.verdict()), (0, Verdict::Honest));
     /// ```
     pub fn reset(&mut self) {
+        self.reset_public();
+        self.deal.reset(self.rules.hand_sizes());
+    }
+
+    /// [`Referee::reset`], then [`Referee::guess_deal`], in one pass over the deal model.
+    pub(crate) fn reset_dealt(&mut self, guess: &[u8]) {
+        self.reset_public();
+        self.deal.reset_as(self.rules.hand_sizes(), guess);
+    }
+
+    /// [`Referee::reset`] of everything but the deal model.
+    fn reset_public(&mut self) {
         let rules = &self.rules;
         self.place.resize(rules.deck_size(), UNMOVED);
         self.place.fill(UNMOVED);
@@ -380,7 +392,6 @@ impl Referee {
         self.count = [0; MAX_PLAYERS];
         self.count[..rules.players()].copy_from_slice(rules.hand_sizes());
         self.actions = 0;
-        self.deal.reset(rules.hand_sizes());
         self.contradiction = None;
         self.trust = None;
         self.seat = None;
@@ -429,6 +440,7 @@ impl Referee {
     /// Deals the witness as `guess` says (per card, the index of the player to deal it to, if
     /// that player has room), at the start of a game. No verdict depends on the witness; a
     /// witness close to the true deal spares repairs ([`crate::reveal`]).
+    #[cfg(test)]
     pub(crate) fn guess_deal(&mut self, guess: &[u8]) {
         debug_assert!(self.actions == 0 && self.seat.is_none());
         self.deal.deal_as(self.rules.hand_sizes(), guess);
@@ -823,10 +835,10 @@ impl Referee {
 
     /// The deal model learns that `player` was dealt the free card `index`; this settles their
     /// need in its set.
-    fn pin(&mut self, index: usize, player: usize) -> bool {
-        let set = index / self.rules.cards_per_set();
+    #[inline(always)]
+    fn pin(&mut self, index: usize, set: usize, player: usize) -> bool {
         self.hand[player * self.rules.sets() + set] &= !NEEDED;
-        self.deal.pin(index, player)
+        self.deal.pin_of(index, set, player)
     }
 
     /// An ask whose card changes hands, or any ask once cheating is certain: the public state
@@ -857,7 +869,7 @@ impl Referee {
             self.turn = target.0;
             return;
         }
-        self.take_from(index, y);
+        self.take_from(index, set, y);
         self.place[index] = x as u8;
         self.hand[x * sets + set] += 1;
         self.count[seat(y)] -= 1;
@@ -894,7 +906,7 @@ impl Referee {
             }
         }
         for index in cards {
-            self.take_from(index, x);
+            self.take_from(index, set.index(), x);
             self.place[index] = OUT;
         }
         let count = &mut self.count[seat(x)];
@@ -910,14 +922,14 @@ impl Referee {
     /// `from`'s hand, a seat's hand may rule `from` out), so a deal that no longer fits is
     /// [`Reason::NoDeal`]. The card is no longer counted where it was; the caller says where
     /// it goes.
-    fn take_from(&mut self, index: usize, from: usize) {
+    #[inline(always)]
+    fn take_from(&mut self, index: usize, set: usize, from: usize) {
         let place = self.place[index];
-        if self.contradiction.is_none() && place == UNMOVED && !self.pin(index, from) {
+        if self.contradiction.is_none() && place == UNMOVED && !self.pin(index, set, from) {
             self.contradict(Reason::NoDeal);
         }
         if place != UNMOVED {
             // The card is in `place`'s hand, so counted there.
-            let set = index / self.rules.cards_per_set();
             self.hand[place as usize * self.rules.sets() + set] -= 1;
         }
     }

@@ -79,19 +79,15 @@ fn moving_bytes(block: &[u8; 64]) -> u64 {
 /// how many. The line is not checked: a byte that is no such line, or a line of another
 /// spelling, at worst puts a wrong name in the guess.
 fn reveal(input: &[u8], at: usize, rules: &Rules, guess: &mut [u8]) -> usize {
-    let digit = |at: Option<usize>, zero: u8| {
-        at.and_then(|at| input.get(at))
-            .map(|&byte| usize::from(byte.wrapping_sub(zero)))
-    };
+    let digit = |byte: u8, zero: u8| usize::from(byte.wrapping_sub(zero));
     let (players, sets, letters) = (rules.players(), rules.sets(), rules.cards_per_set());
     if input[at] == b'y' {
-        let (Some(target), Some(set), Some(letter)) = (
-            digit(at.checked_sub(5), b'1'),
-            digit(at.checked_sub(3), b'1'),
-            digit(at.checked_sub(2), b'A'),
-        ) else {
+        // `T A U SL yes`: the five bytes before the `y` are `U SL `.
+        let Some(&[target, _, set, letter, _]) = at.checked_sub(5).map(|start| &input[start..at])
+        else {
             return 0;
         };
+        let (target, set, letter) = (digit(target, b'1'), digit(set, b'1'), digit(letter, b'A'));
         if target >= players || set >= sets || letter >= letters {
             return 0;
         }
@@ -105,10 +101,13 @@ fn reveal(input: &[u8], at: usize, rules: &Rules, guess: &mut [u8]) -> usize {
         *first = target as u8;
         return 1;
     }
-    let (Some(player), Some(set)) = (digit(at.checked_sub(2), b'1'), digit(Some(at + 2), b'1'))
-    else {
+    let (Some(&player), Some(&set)) = (
+        at.checked_sub(2).and_then(|at| input.get(at)),
+        input.get(at + 2),
+    ) else {
         return 0;
     };
+    let (player, set) = (digit(player, b'1'), digit(set, b'1'));
     if player >= players || set >= sets {
         return 0;
     }
