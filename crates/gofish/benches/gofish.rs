@@ -7,6 +7,10 @@
 //!   ask is answered "Go fish"), honest throughout, at 10^3 .. 10^6 actions;
 //! * `knowledge`: what a watcher knows (the range of every count) after action 50 of each of
 //!   100 standard games, the log read and judged up to there, as `--knowledge --at 50` does;
+//! * `stepper`: what a watcher knows after action 60 000 of the long game of 120 000
+//!   actions: by `explain` (the log read and judged, then judged again up to there: each step
+//!   of the page before the stepper), by [`Stepper::knowledge`] (replaying at most 255 actions
+//!   from a state kept), and the stepper made (once per log);
 //! * `tiny`: 200 simulated games of a tiny deck (3 players, 3 ranks, 3 cards each; and 2
 //!   players, 4 ranks, 5 cards each), judged by the engine and by the brute force of the
 //!   tests (`tests/oracle`, every hidden state kept), on the same logs. The brute force cannot
@@ -19,7 +23,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use fairplay_core::Game as _;
 use fairplay_gofish::explain::{explain, Questions};
-use fairplay_gofish::{judge, FishTurn, GoFish, Rules, Verdict};
+use fairplay_gofish::{judge, FishTurn, GoFish, Rules, Stepper, Verdict};
 use fairplay_sim::gofish::{simulate_seeded, Config};
 
 #[path = "../tests/oracle/mod.rs"]
@@ -98,6 +102,32 @@ fn knowledge(c: &mut Criterion) {
     group.finish();
 }
 
+fn stepper(c: &mut Criterion) {
+    let rules = Rules::new(3, 3, Some(4), FishTurn::Next).unwrap();
+    let log = long_log(40_000);
+    let at = 60_000;
+    let questions = Questions {
+        knowledge: true,
+        at: Some(at),
+        ..Questions::default()
+    };
+    let stepper = Stepper::new(log.as_bytes(), &rules).unwrap();
+    let explained = explain(log.as_bytes(), &rules, &questions).unwrap();
+    assert_eq!(Some(stepper.knowledge(at)), explained.knowledge);
+    let mut group = c.benchmark_group("stepper");
+    group.sample_size(10);
+    group.bench_function("explain_at_60000_of_120000", |b| {
+        b.iter(|| black_box(explain(black_box(log.as_bytes()), &rules, &questions).unwrap()))
+    });
+    group.bench_function("knowledge_at_60000_of_120000", |b| {
+        b.iter(|| black_box(stepper.knowledge(black_box(at))))
+    });
+    group.bench_function("new_120000", |b| {
+        b.iter(|| black_box(Stepper::new(black_box(log.as_bytes()), &rules).unwrap()))
+    });
+    group.finish();
+}
+
 fn tiny(c: &mut Criterion) {
     let mut group = c.benchmark_group("tiny");
     for (players, ranks, hand) in [(3, 3, 3), (2, 4, 5)] {
@@ -140,5 +170,5 @@ fn tiny(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, standard, long, knowledge, tiny);
+criterion_group!(benches, standard, long, knowledge, stepper, tiny);
 criterion_main!(benches);
