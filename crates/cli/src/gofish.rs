@@ -79,7 +79,7 @@ pub struct GoFishArgs {
     /// false claims and impossible actions its replay keeps; KiB and MiB are understood. The
     /// verdict (also a seat's) and a watcher's --knowledge are judged as the log is read and
     /// need no limit.
-    #[arg(long, value_name = "BYTES", default_value = "32MiB", value_parser = crate::input::max_input)]
+    #[arg(long, value_name = "BYTES", default_value = crate::input::DEFAULT_MAX_INPUT, value_parser = crate::input::max_input)]
     #[arg(value_hint = clap::ValueHint::Other)]
     max_input: u64,
     #[command(flatten)]
@@ -133,6 +133,30 @@ impl GoFishArgs {
     /// Whether anything beyond the verdict was asked for.
     fn wanted(&self) -> bool {
         self.explain || self.deal || self.knowledge || self.true_deal.is_some()
+    }
+}
+
+impl GoFishArgs {
+    /// Every option at its default, as clap gives them for `fairplay gofish [FILE]` (a test in
+    /// main.rs compares the two).
+    pub fn defaults(file: Option<PathBuf>) -> GoFishArgs {
+        GoFishArgs {
+            file,
+            variant: GoFishVariant::standard(),
+            live: false,
+            max_line: DEFAULT_MAX_LINE,
+            max_input: crate::input::DEFAULT_MAX_INPUT_BYTES,
+            conventions: report::Conventions::default(),
+            explain: false,
+            deal: false,
+            knowledge: false,
+            true_deal: None,
+            seat: None,
+            hand_of: None,
+            draws: None,
+            at: None,
+            format: Format::Text,
+        }
     }
 }
 

@@ -242,6 +242,11 @@ pub fn bytes(n: u64) -> String {
     }
 }
 
+/// `--max-input`'s default, as `--help` shows it.
+pub const DEFAULT_MAX_INPUT: &str = "32MiB";
+/// `--max-input`'s default in bytes: [`DEFAULT_MAX_INPUT`] read by [`max_input`].
+pub const DEFAULT_MAX_INPUT_BYTES: u64 = 32 << 20;
+
 /// Reads `--max-input`: a number of bytes, optionally with a unit (`KiB`, `MiB`), from 1 to
 /// [`MAX_MAX_INPUT`].
 pub fn max_input(text: &str) -> Result<u64, String> {

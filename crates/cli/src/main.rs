@@ -95,9 +95,40 @@ enum Judging {
 struct OneCommand;
 
 impl OneCommand {
+    /// `fairplay GAME` or `fairplay GAME FILE`, the commonest command lines: every option at
+    /// its default (`QuartetsArgs::defaults`, ...), without building clap's tree of the
+    /// options, which cost more than judging a short log (150 K instructions; issue 31, point
+    /// 1). What clap would refuse or read as an option (an empty name, one starting with `-`
+    /// other than `-` itself) is left to clap.
+    fn bare(args: &[std::ffi::OsString]) -> Option<Cli> {
+        let file = match args {
+            [_, _] => None,
+            [_, _, file]
+                if file.as_os_str() == "-"
+                    || !(file.is_empty() || file.as_encoded_bytes().starts_with(b"-")) =>
+            {
+                Some(std::path::PathBuf::from(file))
+            }
+            _ => return None,
+        };
+        let command = match args[1].to_str()? {
+            "quartets" => Command::Quartets(quartets::QuartetsArgs::defaults(file)),
+            "sequence" => Command::Sequence(sequence::SequenceArgs::defaults(file)),
+            "gofish" => Command::Gofish(gofish::GoFishArgs::defaults(file)),
+            _ => return None,
+        };
+        Some(Cli {
+            color: ColorWhen::Auto,
+            command,
+        })
+    }
+
     /// The command line, when it judges logs and parses as such.
     fn parse(args: &[std::ffi::OsString]) -> Option<Cli> {
         use clap::Args as _;
+        if let Some(cli) = OneCommand::bare(args) {
+            return Some(cli);
+        }
         let subcommand = match args.get(1)?.to_str()? {
             "quartets" => quartets::QuartetsArgs::augment_args(clap::Command::new("quartets")),
             "sequence" => sequence::SequenceArgs::augment_args(clap::Command::new("sequence")),
@@ -257,6 +288,14 @@ fn written(result: std::io::Result<()>, status: u8) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::{command, Cli, OneCommand};
+    use std::ffi::OsString;
+
+    fn words(line: &str) -> Vec<OsString> {
+        std::iter::once("fairplay")
+            .chain(line.split(' '))
+            .map(Into::into)
+            .collect()
+    }
     use clap::FromArgMatches;
 
     /// A command line that judges logs parses to the same command with the tree of its one
@@ -268,6 +307,10 @@ mod tests {
             "quartets x.log",
             "quartets",
             "quartets -",
+            "sequence",
+            "sequence -",
+            "gofish",
+            "gofish -",
             "quartets --players 6 --sets 9 --cards-per-set 3 --explain x.log",
             "quartets --hands 9,9,7 --players 3 --sets 5 --cards-per-set 5 x.log",
             "--color never quartets --format json --exit-code x.log",
@@ -289,6 +332,10 @@ mod tests {
             "batch --game gofish --players 3 --ranks 13 logs/",
             // Left to the whole tree: errors, help, version.
             "quartets --players",
+            // An empty file name: clap refuses it.
+            "quartets ",
+            "quartets -x",
+            "quartets --",
             "quartets --no-such-option x.log",
             "quartets x.log y.log",
             "quartets --help",
@@ -300,10 +347,7 @@ mod tests {
             "batch --help",
         ];
         for line in lines {
-            let args: Vec<std::ffi::OsString> = std::iter::once("fairplay")
-                .chain(line.split(' '))
-                .map(Into::into)
-                .collect();
+            let args = words(line);
             let whole = command()
                 .try_get_matches_from(&args)
                 .and_then(|matches| Cli::from_arg_matches(&matches));
@@ -316,6 +360,45 @@ mod tests {
                 (Ok(_), None) => assert!(line.starts_with("--"), "{line}"),
                 (Err(_), one) => assert!(one.is_none(), "{line}"),
             }
+        }
+    }
+
+    /// `fairplay GAME [FILE]` alone skips clap, and gives what clap gives: the defaults of
+    /// `QuartetsArgs::defaults` and the others are those of the options' attributes.
+    #[test]
+    fn bare_command_lines_skip_clap_to_the_same_command() {
+        let bare = [
+            "quartets",
+            "quartets x.log",
+            "quartets -",
+            "quartets help",
+            "sequence",
+            "sequence x.log",
+            "gofish",
+            "gofish x.log",
+        ];
+        for line in bare {
+            let args = words(line);
+            let cli = command()
+                .try_get_matches_from(&args)
+                .and_then(|matches| Cli::from_arg_matches(&matches))
+                .unwrap_or_else(|e| panic!("{line}: {e}"));
+            let one = OneCommand::bare(&args).unwrap_or_else(|| panic!("{line}: not bare"));
+            assert_eq!(format!("{one:?}"), format!("{cli:?}"), "{line}");
+        }
+        let not_bare = [
+            "quartets --live",
+            "quartets x.log y.log",
+            "quartets -x",
+            "quartets ",
+            "quartets --help",
+            "batch x.log",
+            "simulate quartets",
+            "help",
+            "--color never quartets x.log",
+        ];
+        for line in not_bare {
+            assert!(OneCommand::bare(&words(line)).is_none(), "{line}");
         }
     }
 }

@@ -81,7 +81,7 @@ pub struct QuartetsArgs {
     /// is an error); with --true-deal, the most bytes of false claims its replay keeps; KiB
     /// and MiB are understood. The verdict, --seat and --knowledge are judged as the log is
     /// read and need no limit.
-    #[arg(long, value_name = "BYTES", default_value = "32MiB", value_parser = crate::input::max_input)]
+    #[arg(long, value_name = "BYTES", default_value = crate::input::DEFAULT_MAX_INPUT, value_parser = crate::input::max_input)]
     #[arg(value_hint = clap::ValueHint::Other)]
     max_input: u64,
     #[command(flatten)]
@@ -103,6 +103,25 @@ pub struct QuartetsArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["live", "seat"])]
     #[arg(value_hint = clap::ValueHint::FilePath)]
     true_deal: Option<PathBuf>,
+}
+
+impl QuartetsArgs {
+    /// Every option at its default, as clap gives them for `fairplay quartets [FILE]` (a test
+    /// in main.rs compares the two).
+    pub fn defaults(file: Option<PathBuf>) -> QuartetsArgs {
+        QuartetsArgs {
+            file,
+            variant: QuartetsVariant::standard(),
+            live: false,
+            max_line: DEFAULT_MAX_LINE,
+            max_input: crate::input::DEFAULT_MAX_INPUT_BYTES,
+            conventions: report::Conventions::default(),
+            report: QuartetsReportArgs::default(),
+            seat: None,
+            hand: None,
+            true_deal: None,
+        }
+    }
 }
 
 pub fn run(args: QuartetsArgs) -> anyhow::Result<Output> {

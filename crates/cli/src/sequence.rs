@@ -162,13 +162,34 @@ pub struct SequenceArgs {
     /// With --explain: the most bytes of the log kept to explain it (a longer log is an
     /// error); KiB and MiB are understood. The verdict, the report of --rules full and
     /// --format json without --explain are judged as the log is read and need no limit.
-    #[arg(long, value_name = "BYTES", default_value = "32MiB", value_parser = crate::input::max_input)]
+    #[arg(long, value_name = "BYTES", default_value = crate::input::DEFAULT_MAX_INPUT, value_parser = crate::input::max_input)]
     #[arg(value_hint = clap::ValueHint::Other)]
     max_input: u64,
     #[command(flatten)]
     conventions: report::Conventions,
     #[command(flatten)]
     report: SequenceReportArgs,
+}
+
+impl SequenceArgs {
+    /// Every option at its default, as clap gives them for `fairplay sequence [FILE]` (a test
+    /// in main.rs compares the two).
+    pub fn defaults(file: Option<PathBuf>) -> SequenceArgs {
+        SequenceArgs {
+            file,
+            rules: RulesMode::Contract,
+            teams: None,
+            full: FullRuleArgs {
+                first: None,
+                card_plays: None,
+            },
+            live: false,
+            max_line: DEFAULT_MAX_LINE,
+            max_input: crate::input::DEFAULT_MAX_INPUT_BYTES,
+            conventions: report::Conventions::default(),
+            report: SequenceReportArgs::default(),
+        }
+    }
 }
 
 pub fn run(args: SequenceArgs) -> anyhow::Result<Output> {

@@ -8,15 +8,15 @@ use fairplay_quartets::Rules;
 #[derive(Args, Debug, Clone)]
 pub struct QuartetsVariant {
     /// Number of players (2 to 16).
-    #[arg(long, default_value_t = 4, value_name = "N")]
+    #[arg(long, default_value_t = QuartetsVariant::PLAYERS, value_name = "N")]
     #[arg(value_hint = clap::ValueHint::Other)]
     pub players: usize,
     /// Number of sets.
-    #[arg(long, default_value_t = 8, value_name = "N")]
+    #[arg(long, default_value_t = QuartetsVariant::SETS, value_name = "N")]
     #[arg(value_hint = clap::ValueHint::Other)]
     pub sets: usize,
     /// Cards in each set (1 to 26, letters A..Z).
-    #[arg(long, default_value_t = 4, value_name = "N")]
+    #[arg(long, default_value_t = QuartetsVariant::CARDS_PER_SET, value_name = "N")]
     #[arg(value_hint = clap::ValueHint::Other)]
     pub cards_per_set: usize,
     /// Cards dealt to each player, comma-separated, player 1 first [default: an even
@@ -27,6 +27,23 @@ pub struct QuartetsVariant {
 }
 
 impl QuartetsVariant {
+    /// `--players`'s default.
+    pub const PLAYERS: usize = 4;
+    /// `--sets`'s default.
+    pub const SETS: usize = 8;
+    /// `--cards-per-set`'s default.
+    pub const CARDS_PER_SET: usize = 4;
+
+    /// The options' defaults: the standard game.
+    pub fn standard() -> QuartetsVariant {
+        QuartetsVariant {
+            players: Self::PLAYERS,
+            sets: Self::SETS,
+            cards_per_set: Self::CARDS_PER_SET,
+            hands: None,
+        }
+    }
+
     /// The rules these options describe (an error names what is wrong with them).
     pub fn rules(&self) -> anyhow::Result<Rules> {
         let mut builder = Rules::builder()
@@ -121,7 +138,7 @@ impl GoFishOptions {
 #[derive(Args, Debug, Clone)]
 pub struct GoFishVariant {
     /// Number of players (2 to 10).
-    #[arg(long, default_value_t = 4, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=10))]
+    #[arg(long, default_value_t = GoFishVariant::PLAYERS, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=10))]
     #[arg(value_hint = clap::ValueHint::Other)]
     pub players: u8,
     #[command(flatten)]
@@ -129,6 +146,17 @@ pub struct GoFishVariant {
 }
 
 impl GoFishVariant {
+    /// `--players`'s default.
+    pub const PLAYERS: u8 = 4;
+
+    /// The options' defaults: the standard game.
+    pub fn standard() -> GoFishVariant {
+        GoFishVariant {
+            players: Self::PLAYERS,
+            options: GoFishOptions::default(),
+        }
+    }
+
     /// The rules these options describe.
     pub fn rules(&self) -> anyhow::Result<fairplay_gofish::Rules> {
         self.options.rules(usize::from(self.players))
