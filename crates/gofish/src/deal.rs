@@ -40,7 +40,7 @@ use crate::rules::{Rules, CARDS_PER_RANK, MAX_PLAYERS, MAX_RANKS};
 const NONE: u32 = u32::MAX;
 
 /// An arc of the residual graph: the node it leads to and how many cards it may still carry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Hop {
     to: u16,
     room: u8,
@@ -48,14 +48,14 @@ struct Hop {
 
 /// A node: where its run of arcs starts in `adj`, how many it holds, and (for a draw's level
 /// node) its rank.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Node {
     start: u32,
     degree: u8,
     rank: u8,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Edge {
     from: u16,
     to: u16,
@@ -419,35 +419,18 @@ impl DealModel {
         // the old one, still the entry, now leads to the level with no bound of its own; the
         // level sends one card at most into the draw (`into`). The draw's node, then the
         // levels' nodes, their three arcs each, their two edges and their four arcs, are
-        // made room for at once (the buffers hold a whole game) and written in place.
+        // written on the stack, then appended to the graph's buffers at once.
         let slot = self.nodes.len();
         let (edge0, arc0) = (self.edges.len(), self.adj.len());
-        self.nodes.resize(
-            slot + 1 + levels,
-            Node {
-                start: 0,
-                degree: 0,
-                rank: 0,
-            },
-        );
-        self.nodes[slot] = Node {
+        let mut nodes = [Node::default(); 1 + MAX_RANKS];
+        let mut adj = [NONE; 4 * MAX_RANKS];
+        let mut edges = [Edge::default(); 2 * MAX_RANKS];
+        let mut hops = [Hop::default(); 4 * MAX_RANKS];
+        nodes[0] = Node {
             start: arc0 as u32,
             degree: levels as u8,
             rank: 0,
         };
-        self.edges.resize(
-            edge0 + 2 * levels,
-            Edge {
-                from: 0,
-                to: 0,
-                lo: 0,
-                hi: 0,
-                flow: 0,
-            },
-        );
-        self.hops
-            .resize(2 * edge0 + 4 * levels, Hop { to: 0, room: 0 });
-        self.adj.resize(arc0 + 4 * levels, NONE);
         // The witness's draw: a rank the stock holds in the witness and the count may grow
         // by, `prefer` or else the one the stock holds most of; else a path found by a search.
         let mut direct: Option<(u8, u32)> = None;
@@ -460,15 +443,15 @@ impl DealModel {
             let level = (slot + 1 + k) as u16;
             let below = (edge0 + 2 * k) as u32;
             let into = below + 1;
-            let arcs = arc0 + levels + 3 * k;
-            self.nodes[usize::from(level)] = Node {
-                start: arcs as u32,
+            let arcs = levels + 3 * k;
+            nodes[1 + k] = Node {
+                start: (arc0 + arcs) as u32,
                 degree: 3,
                 rank: rank as u8,
             };
-            self.adj[arc0 + k] = 2 * into + 1;
-            self.adj[arcs..arcs + 3].copy_from_slice(&[2 * id + 1, 2 * below, 2 * into]);
-            self.edges[below as usize..below as usize + 2].copy_from_slice(&[
+            adj[k] = 2 * into + 1;
+            adj[arcs..arcs + 3].copy_from_slice(&[2 * id + 1, 2 * below, 2 * into]);
+            edges[2 * k..2 * k + 2].copy_from_slice(&[
                 Edge { from: level, ..old },
                 Edge {
                     from: level,
@@ -480,7 +463,7 @@ impl DealModel {
             ]);
             let i = 2 * id as usize;
             let (up, down) = (self.hops[i].room, self.hops[i + 1].room);
-            self.hops[2 * below as usize..2 * below as usize + 4].copy_from_slice(&[
+            hops[4 * k..4 * k + 4].copy_from_slice(&[
                 Hop {
                     to: old.to,
                     room: up,
@@ -527,6 +510,10 @@ impl DealModel {
                 direct = Some((weight, into));
             }
         }
+        self.nodes.extend_from_slice(&nodes[..1 + levels]);
+        self.adj.extend_from_slice(&adj[..4 * levels]);
+        self.edges.extend_from_slice(&edges[..2 * levels]);
+        self.hops.extend_from_slice(&hops[..4 * levels]);
         self.slots.push((player as u8, slot as u16));
         self.draws[player] += 1;
         if let Some((_, into)) = direct {
