@@ -126,6 +126,16 @@ struct Dealt {
     bottom: Vec<u32>,
 }
 
+/// The copy of a model that [`DealModel::range`] moves the witness of, on each thread.
+struct Scratch {
+    model: Option<DealModel>,
+    /// The edges the last question moved.
+    moved: Vec<u32>,
+    /// Per edge of the model: the least and the most flow seen on it in a flow meeting every
+    /// bound.
+    seen: Vec<(u8, u8)>,
+}
+
 impl DealModel {
     /// The model after the deal: nothing known but the sizes.
     pub(crate) fn new(rules: &Rules) -> DealModel {
@@ -583,37 +593,95 @@ impl DealModel {
     /// The least and the most cards of `rank` among `player`'s hidden cards in any deal that
     /// meets every bound (`player` `None`: in the stock).
     pub(crate) fn range(&self, player: Option<usize>, rank: usize) -> (u8, u8) {
-        // Each thread keeps a copy of the last model asked about: asking about every count of
-        // one model copies its graph once, and only its flows for each question.
+        // Each thread keeps a copy of the last model asked about, the edges a question moved
+        // on it, and the least and most flow each edge was seen to carry in a flow meeting
+        // every bound: asking about every count of one model copies its graph once, each
+        // question puts back only the flows it moved, and a count seen at a limit is known
+        // to reach it without a search.
         thread_local! {
-            static SCRATCH: std::cell::RefCell<Option<DealModel>> =
-                const { std::cell::RefCell::new(None) };
+            static SCRATCH: std::cell::RefCell<Scratch> = const {
+                std::cell::RefCell::new(Scratch {
+                    model: None,
+                    moved: Vec::new(),
+                    seen: Vec::new(),
+                })
+            };
         }
         let id = match player {
             Some(p) => self.entry[p * self.ranks + rank],
             None => self.stock[rank],
         };
         let edge = self.edges[id as usize];
-        if edge.lo == edge.hi {
-            return (edge.lo, edge.hi);
+        let (floor, cap) = self.limits(player, rank);
+        let (lo, hi) = (edge.lo.max(floor), edge.hi.min(cap));
+        if lo == hi {
+            return (lo, hi);
         }
-        SCRATCH.with_borrow_mut(|scratch| {
-            let model = match scratch {
+        SCRATCH.with_borrow_mut(|Scratch { model, moved, seen }| {
+            let model = match model {
                 Some(model) if model.version == self.version => model,
-                _ => scratch.insert(self.clone()),
+                _ => {
+                    seen.clear();
+                    seen.extend(self.edges.iter().map(|e| (e.flow, e.flow)));
+                    model.insert(self.clone())
+                }
             };
             let mut extreme = |bound: u8| {
-                if edge.flow == bound {
+                let (least, most) = seen[id as usize];
+                if least == bound || most == bound {
                     return bound;
                 }
-                model.edges.copy_from_slice(&self.edges);
-                model.hops.copy_from_slice(&self.hops);
-                model.extreme(id, bound)
+                let flow = model.extreme(id, bound, moved);
+                // What this flow shows, then back to this model's witness.
+                for e in moved.drain(..).chain([id]) {
+                    let e = e as usize;
+                    let flow = model.edges[e].flow;
+                    seen[e] = (seen[e].0.min(flow), seen[e].1.max(flow));
+                    model.set_flow(e as u32, self.edges[e].flow);
+                }
+                flow
             };
-            let most = extreme(edge.hi);
-            let least = extreme(edge.lo);
+            let most = extreme(hi);
+            let least = extreme(lo);
             (least, most)
         })
+    }
+
+    /// Limits on the count of `rank` among `player`'s hidden cards (`None`: in the stock) that
+    /// the bounds of the other counts set: the cards of the rank not shown less the most (at
+    /// least the fewest) the other holders of it hold, and the hidden cards of the holder less
+    /// the most (at least the fewest) of the other ranks it holds.
+    fn limits(&self, player: Option<usize>, rank: usize) -> (u8, u8) {
+        let holders = (0..self.players)
+            .map(|p| self.entry[p * self.ranks + rank])
+            .chain([self.stock[rank]]);
+        let held = match player {
+            Some(p) => &self.entry[p * self.ranks..(p + 1) * self.ranks],
+            None => &self.stock[..],
+        };
+        let id = match player {
+            Some(p) => self.entry[p * self.ranks + rank],
+            None => self.stock[rank],
+        };
+        // The flow of `edges` in the witness (a total every flow has), and the least and the
+        // most the other edges' bounds allow of it.
+        let others = |edges: &mut dyn Iterator<Item = u32>| {
+            let (mut total, mut lo, mut hi) = (0i32, 0i32, 0i32);
+            for e in edges {
+                let edge = self.edges[e as usize];
+                total += i32::from(edge.flow);
+                if e != id {
+                    lo += i32::from(edge.lo);
+                    hi += i32::from(edge.hi);
+                }
+            }
+            (total - hi, total - lo)
+        };
+        let (rank_floor, rank_cap) = others(&mut holders.into_iter());
+        let (held_floor, held_cap) = others(&mut held.iter().copied());
+        let floor = rank_floor.max(held_floor).clamp(0, i32::from(u8::MAX)) as u8;
+        let cap = rank_cap.min(held_cap).clamp(0, i32::from(u8::MAX)) as u8;
+        (floor, cap)
     }
 
     /// A new version: the graph or the witness changed.
@@ -623,8 +691,8 @@ impl DealModel {
     }
 
     /// Moves the flow on edge `id` as far towards `bound` as some flow meeting every bound
-    /// allows, and returns it.
-    fn extreme(&mut self, id: u32, bound: u8) -> u8 {
+    /// allows, and returns it; `moved` is told of every other edge whose flow it changed.
+    fn extreme(&mut self, id: u32, bound: u8, moved: &mut Vec<u32>) -> u8 {
         let edge = self.edges[id as usize];
         let (from, to) = (usize::from(edge.from), usize::from(edge.to));
         let i = 2 * id as usize;
@@ -632,11 +700,11 @@ impl DealModel {
         self.hops[i + 1].room = 0;
         let mut flow = edge.flow;
         while flow < bound && self.search(to, from) {
-            self.push(to, from);
+            self.push_noting(to, from, |e| moved.push(e));
             flow += 1;
         }
         while flow > bound && self.search(from, to) {
-            self.push(from, to);
+            self.push_noting(from, to, |e| moved.push(e));
             flow -= 1;
         }
         self.set_flow(id, flow);
@@ -731,18 +799,26 @@ impl DealModel {
     /// Sends one card along the path the last search found from `from` to `to`: the arc
     /// where its two halves met, the half from `from` back to the start, the half to `to`.
     fn push(&mut self, from: usize, to: usize) {
+        self.push_noting(from, to, |_| {});
+    }
+
+    /// [`push`](DealModel::push), telling `moved` of each edge whose flow it changes.
+    fn push_noting(&mut self, from: usize, to: usize, mut moved: impl FnMut(u32)) {
         let meet = self.meet;
         self.walk(meet);
+        moved(meet / 2);
         let mut node = usize::from(self.hops[(meet ^ 1) as usize].to);
         while node != from {
             let arc = self.via[node];
             self.walk(arc);
+            moved(arc / 2);
             node = usize::from(self.hops[(arc ^ 1) as usize].to);
         }
         let mut node = usize::from(self.hops[meet as usize].to);
         while node != to {
             let arc = self.via[node];
             self.walk(arc);
+            moved(arc / 2);
             node = usize::from(self.hops[arc as usize].to);
         }
     }

@@ -1,6 +1,7 @@
 //! Explanations of a verdict: a minimal proof, the suspects, a possible deal with the stock's
-//! order, and what a watcher knows (the range of every count). Each is computed by judging
-//! the log again with the same referee, never by a second set of rules.
+//! order, and what a watcher knows (the range of every count). Each is computed with the same
+//! referee, never by a second set of rules: the knowledge as the log is judged (a
+//! [`KnowledgeWatch`] keeps the state asked for), the other parts by judging the log again.
 
 use fairplay_core::LogError;
 use fairplay_text::Lines;
@@ -10,7 +11,7 @@ use crate::game::rule_error;
 use crate::notation::parse_action;
 use crate::referee::{Claim, Drawn};
 use crate::rules::{Player, Rank, Rules};
-use crate::{Contradiction, Referee, Seat, Trust, Verdict};
+use crate::{Contradiction, KnowledgeWatch, Referee, Seat, Trust, Verdict};
 
 /// What to explain besides the verdict.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -142,6 +143,8 @@ struct Judged {
     claimants: Vec<u16>,
     total: usize,
     contradiction: Option<Contradiction>,
+    /// The knowledge asked, watched as the log was judged.
+    knowledge: Option<Knowledge>,
 }
 
 /// A referee at the start, judging as `seat` knows the game if given, believing what `trust`
@@ -157,14 +160,24 @@ fn start(rules: &Rules, seat: Option<&Seat>, trust: Option<&Trust>) -> Referee {
     referee
 }
 
-fn read(log: &[u8], rules: &Rules, seat: Option<&Seat>) -> Result<Judged, LogError> {
+/// Reads and judges `log`, with the knowledge `questions` ask watched on the way.
+fn read(
+    log: &[u8],
+    rules: &Rules,
+    seat: Option<&Seat>,
+    questions: &Questions,
+) -> Result<Judged, LogError> {
     let mut referee = start(rules, seat, None);
+    let mut watch = questions
+        .knowledge
+        .then(|| KnowledgeWatch::new(&referee, questions.at));
     let mut lines = Lines::new(log);
     let mut judged = Judged {
         actions: Vec::new(),
         claimants: Vec::new(),
         total: 0,
         contradiction: None,
+        knowledge: None,
     };
     // Only books so far.
     let mut opening = true;
@@ -202,7 +215,11 @@ fn read(log: &[u8], rules: &Rules, seat: Option<&Seat>) -> Result<Judged, LogErr
         }
         judged.claimants.push(claimants);
         judged.contradiction = referee.contradiction();
+        if let Some(watch) = &mut watch {
+            watch.judged(&referee, raw);
+        }
     }
+    judged.knowledge = watch.map(|watch| watch.knowledge(&referee));
     Ok(judged)
 }
 
@@ -295,7 +312,23 @@ fn explain_from(
     seat: Option<&Seat>,
     questions: &Questions,
 ) -> Result<Explanation, LogError> {
-    let judged = read(log, rules, seat)?;
+    if !(questions.proof || questions.suspects || questions.deal) {
+        // Nothing needs the history: judged as fast as a verdict alone, the knowledge
+        // watched on the way.
+        let (report, knowledge) = match (questions.knowledge, seat) {
+            (true, _) => {
+                let (report, knowledge) = crate::judge_knowing(log, rules, seat, questions.at)?;
+                (report, Some(knowledge))
+            }
+            (false, Some(seat)) => (crate::judge_seat(log, rules, seat)?, None),
+            (false, None) => (crate::judge(log, rules)?, None),
+        };
+        let contradiction = report.cheating.map(|(c, _)| c);
+        let mut explanation = Explanation::of_verdict(*rules, report.actions, contradiction);
+        explanation.knowledge = knowledge;
+        return Ok(explanation);
+    }
+    let judged = read(log, rules, seat, questions)?;
     let verdict = match judged.contradiction {
         None => Verdict::Honest,
         Some(c) => Verdict::Cheated { since: c.action },
@@ -334,11 +367,7 @@ fn explain_from(
         let referee = replay(rules, seat, &judged.actions[..fitting], None);
         explanation.deal = Some(deal(rules, &referee, fitting));
     }
-    if questions.knowledge {
-        let at = questions.at.unwrap_or(fitting).min(fitting);
-        let referee = replay(rules, seat, &judged.actions[..at], None);
-        explanation.knowledge = Some(knowledge(rules, &referee, at));
-    }
+    explanation.knowledge = judged.knowledge;
     Ok(explanation)
 }
 
@@ -465,6 +494,8 @@ fn deal(rules: &Rules, referee: &Referee, fits: usize) -> PossibleDeal {
     PossibleDeal { fits, hands, stock }
 }
 
+/// What a watcher knows from `referee`'s state after `after` actions: the range of every count
+/// of a rank not booked, from the deal model.
 pub(crate) fn knowledge(rules: &Rules, referee: &Referee, after: usize) -> Knowledge {
     let open: Vec<Rank> = rules
         .all_ranks()

@@ -87,8 +87,36 @@ impl Report {
 /// not blank is an action): the rules count a malformed line among the rule errors, and no
 /// rule error changes a settled verdict.
 pub fn judge(log: &[u8], rules: &Rules) -> Result<Report, LogError> {
-    // Each thread keeps its last referee and buffer of actions: judging log after log of one
-    // game allocates nothing once they have grown to a game's size.
+    with_spare(rules, |referee, ahead| {
+        judge_ahead(referee, log, ahead, |_, _| {})
+    })
+}
+
+/// [`judge`] (or [`judge_seat`]) with a [`KnowledgeWatch`] fed every action judged, in one
+/// pass: the report and the knowledge after action `at` (or after the last action some deal
+/// fits), as [`explain`](explain::explain) answers `Questions { knowledge: true, at, .. }`.
+pub(crate) fn judge_knowing(
+    log: &[u8],
+    rules: &Rules,
+    seat: Option<&Seat>,
+    at: Option<usize>,
+) -> Result<(Report, explain::Knowledge), LogError> {
+    let knowing = |referee: &mut Referee, ahead: &mut Ahead| {
+        let mut watch = KnowledgeWatch::new(referee, at);
+        let report = judge_ahead(referee, log, ahead, |referee, raw| {
+            watch.judged(referee, raw);
+        })?;
+        Ok((report, watch.knowledge(referee)))
+    };
+    match seat {
+        None => with_spare(rules, knowing),
+        Some(seat) => knowing(&mut Referee::seated(*rules, seat), &mut Vec::new()),
+    }
+}
+
+/// Runs `judge` with this thread's spare referee, reset for `rules`, and buffer of actions:
+/// judging log after log of one game allocates nothing once they have grown to a game's size.
+fn with_spare<T>(rules: &Rules, judge: impl FnOnce(&mut Referee, &mut Ahead) -> T) -> T {
     thread_local! {
         static SPARE: std::cell::RefCell<(Option<Referee>, Ahead)> =
             const { std::cell::RefCell::new((None, Vec::new())) };
@@ -101,9 +129,9 @@ pub fn judge(log: &[u8], rules: &Rules) -> Result<Report, LogError> {
             }
             _ => spare.insert(Referee::new(*rules)),
         };
-        // Only the verdict is read.
+        // Only the verdict and the deal model are read.
         referee.note_claims(false);
-        judge_ahead(referee, log, ahead)
+        judge(referee, ahead)
     })
 }
 
@@ -116,8 +144,14 @@ const AHEAD: usize = 64;
 
 /// [`judge`] with the log read a little ahead, so that the witness deal can follow what the
 /// actions reveal: an unseen draw is given, where the witness allows, the rank its drawer asks
-/// for next. Any witness gives the same verdicts; a good one spares repairs.
-fn judge_ahead(referee: &mut Referee, log: &[u8], ahead: &mut Ahead) -> Result<Report, LogError> {
+/// for next. Any witness gives the same verdicts; a good one spares repairs. `judged` is
+/// told of every action judged, the referee's state after it.
+fn judge_ahead(
+    referee: &mut Referee,
+    log: &[u8],
+    ahead: &mut Ahead,
+    mut judged: impl FnMut(&Referee, RawAction),
+) -> Result<Report, LogError> {
     ahead.clear();
     let mut lines = Lines::new(log);
     // The first malformed line, reported only if no verdict comes before it.
@@ -160,6 +194,7 @@ fn judge_ahead(referee: &mut Referee, log: &[u8], ahead: &mut Ahead) -> Result<R
         referee
             .apply_raw(raw)
             .map_err(|error| game::rule_error(error, number, actions))?;
+        judged(referee, raw);
         if let Some(c) = referee.contradiction() {
             // The lines after the verdict are only counted: every line not blank is an action.
             let mut lines = Lines::new(log);

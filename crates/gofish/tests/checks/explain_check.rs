@@ -222,26 +222,44 @@ fn every_explanation_agrees_with_the_oracle() {
                 failures.push(format!("{rules:?}: {why}\n{log}"));
             }
         }
-        // Knowledge at an earlier action too.
-        let at = rng.random_range(0..=run.fitting());
+        // Knowledge at an earlier action too, alone (judged as a verdict alone is), or asked
+        // past the last action some deal fits (then after that action).
+        let asked_at = rng.random_range(0..=run.fitting() + 2);
+        let at = asked_at.min(run.fitting());
         let asked = Questions {
             knowledge: true,
-            at: Some(at),
+            at: Some(asked_at),
             ..Questions::default()
         };
         let e = explain(log.as_bytes(), &engine_rules(&rules), &asked).unwrap();
+        let verdict = (e.verdict, e.actions, e.contradiction);
+        let whole = (
+            explanation.verdict,
+            explanation.actions,
+            explanation.contradiction,
+        );
+        if verdict != whole && failures.len() < 10 {
+            failures.push(format!(
+                "{rules:?}: knowledge alone {verdict:?}, not {whole:?}\n{log}"
+            ));
+        }
         let knowledge = e.knowledge.unwrap();
-        let (ranges, _) = run.knowledge(at);
-        for (p, holding) in knowledge.hands.iter().enumerate() {
+        if knowledge.after != at && failures.len() < 10 {
+            failures.push(format!(
+                "{rules:?}: at {asked_at}: knowledge after {}, not {at}\n{log}",
+                knowledge.after
+            ));
+        }
+        let (ranges, stock_ranges) = run.knowledge(at);
+        let holdings = knowledge.hands.iter().zip(&ranges);
+        for (holding, expected) in holdings.chain([(&knowledge.stock, &stock_ranges)]) {
             for range in &holding.ranks {
-                let want = ranges[p][rank_of(&range.rank)];
+                let want = expected[rank_of(&range.rank)];
                 if (usize::from(range.min), usize::from(range.max)) != want && failures.len() < 10 {
                     failures.push(format!(
-                        "{rules:?}: at {at}, player {} {}: {}..{}, not {want:?}\n{log}",
-                        p + 1,
-                        range.rank,
-                        range.min,
-                        range.max
+                        "{rules:?}: at {at}, player {:?} (None: the stock) {}: {}..{}, not \
+                         {want:?}\n{log}",
+                        holding.player, range.rank, range.min, range.max
                     ));
                 }
             }
