@@ -10,7 +10,9 @@
 //! * `stepper`: what a watcher knows after action 60 000 of the long game of 120 000
 //!   actions: by `explain` (the log read and judged, then judged again up to there: each step
 //!   of the page before the stepper), by [`Stepper::knowledge`] (replaying at most 255 actions
-//!   from a state kept), and the stepper made (once per log);
+//!   from a state kept), and the stepper made (once per log); then the same on a standard
+//!   game of 10^6 actions (its stock drawn unseen, then "Go fish" again and again): 64
+//!   steps spread over it, and the stepper made;
 //! * `tiny`: 200 simulated games of a tiny deck (3 players, 3 ranks, 3 cards each; and 2
 //!   players, 4 ranks, 5 cards each), judged by the engine and by the brute force of the
 //!   tests (`tests/oracle`, every hidden state kept), on the same logs. The brute force cannot
@@ -125,7 +127,32 @@ fn stepper(c: &mut Criterion) {
     group.bench_function("new_120000", |b| {
         b.iter(|| black_box(Stepper::new(black_box(log.as_bytes()), &rules).unwrap()))
     });
+    // A standard game of 10^6 actions (its stock drawn unseen, then "Go fish" again and
+    // again): the deal model at its largest, and the states kept thinned.
+    let rules = Rules::standard();
+    let log = standard_long_log(1_000_000);
+    let stepper = Stepper::new(log.as_bytes(), &rules).unwrap();
+    // Steps at every distance from the state kept before them.
+    let steps: Vec<usize> = (0..64).map(|i| i * 15_607 + 1).collect();
+    group.bench_function("standard_knowledge_64_of_1000000", |b| {
+        b.iter(|| {
+            for &at in &steps {
+                black_box(stepper.knowledge(black_box(at)));
+            }
+        })
+    });
+    group.bench_function("standard_new_1000000", |b| {
+        b.iter(|| black_box(Stepper::new(black_box(log.as_bytes()), &rules).unwrap()))
+    });
     group.finish();
+}
+
+/// A standard game whose stock is drawn unseen in its first 64 actions, then "Go fish" again
+/// and again: `actions` lines.
+fn standard_long_log(actions: usize) -> String {
+    let draws = "1 A 2 A fish\n1 D\n2 A 3 5 fish\n2 D\n3 A 4 9 fish\n3 D\n4 A 1 K fish\n4 D\n";
+    let again = "1 A 2 A fish\n2 A 3 5 fish\n3 A 4 9 fish\n4 A 1 K fish\n";
+    draws.repeat(8) + &again.repeat((actions - 64) / 4)
 }
 
 fn tiny(c: &mut Criterion) {

@@ -582,6 +582,69 @@ impl DealModel {
         (hands, draws)
     }
 
+    /// Bytes this model holds on the heap (its buffers' capacities), for a budget of states
+    /// kept. Every field is named, so that a new one is counted or said to hold nothing.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        fn bytes<T>(v: &Vec<T>) -> usize {
+            v.capacity() * std::mem::size_of::<T>()
+        }
+        let DealModel {
+            ranks: _,
+            players: _,
+            hand: _,
+            edges,
+            hops,
+            nodes,
+            adj,
+            entry,
+            stock,
+            bottom,
+            slots,
+            draws,
+            seen,
+            via,
+            queue,
+            back,
+            stamp: _,
+            meet: _,
+            version: _,
+            dealt,
+        } = self;
+        let dealt = dealt.as_deref().map_or(0, |dealt| {
+            let Dealt {
+                edges,
+                hops,
+                nodes,
+                adj,
+                entry,
+                stock,
+                bottom,
+            } = dealt;
+            std::mem::size_of::<Dealt>()
+                + bytes(edges)
+                + bytes(hops)
+                + bytes(nodes)
+                + bytes(adj)
+                + bytes(entry)
+                + bytes(stock)
+                + bytes(bottom)
+        });
+        bytes(edges)
+            + bytes(hops)
+            + bytes(nodes)
+            + bytes(adj)
+            + bytes(entry)
+            + bytes(stock)
+            + bytes(bottom)
+            + bytes(slots)
+            + bytes(draws)
+            + bytes(seen)
+            + bytes(via)
+            + bytes(queue)
+            + bytes(back)
+            + dealt
+    }
+
     /// The witness's cards of each rank left in the stock.
     pub(crate) fn stock_left(&self) -> Vec<u8> {
         self.stock

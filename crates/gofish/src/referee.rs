@@ -629,6 +629,42 @@ impl Referee {
         self.note_claims = on;
     }
 
+    /// Bytes this referee takes: itself and what it holds on the heap (its buffers'
+    /// capacities), for a budget of states kept. Every field is named, so that a new one is
+    /// counted or said to hold nothing.
+    pub(crate) fn bytes(&self) -> usize {
+        fn bytes<T>(v: &Vec<T>) -> usize {
+            v.capacity() * std::mem::size_of::<T>()
+        }
+        let Referee {
+            rules: _,
+            table: _,
+            deal,
+            seen: _,
+            owed: _,
+            actions: _,
+            contradiction: _,
+            trust,
+            drawn,
+            claims,
+            seat,
+            hint: _,
+            note_claims: _,
+        } = self;
+        let trust = trust.as_deref().map_or(0, |trust| {
+            std::mem::size_of::<Trust>() + bytes(&trust.actions)
+        });
+        let seat = seat.as_ref().map_or(0, |(seat, _)| {
+            std::mem::size_of::<Seat>() + bytes(&seat.draws)
+        });
+        std::mem::size_of::<Referee>()
+            + deal.heap_bytes()
+            + trust
+            + bytes(drawn)
+            + bytes(claims)
+            + seat
+    }
+
     /// The rules.
     pub fn rules(&self) -> &Rules {
         &self.rules

@@ -6,22 +6,30 @@ use fairplay_text::Lines;
 
 use crate::explain::{knowledge, Knowledge};
 use crate::game::rule_error;
-use crate::notation::{parse_action, RawAction};
+use crate::notation::parse_action;
 use crate::rules::Rules;
-use crate::{Contradiction, Referee};
+use crate::{Action, Contradiction, Referee, RuleError};
 
 /// Actions between two states kept, at first.
 const SPACING: usize = 256;
 
 /// States kept at most: past it every other one is dropped and the spacing doubles, so that
-/// memory stays bounded however long the log (an answer then replays at most
-/// `2 * actions / MAX_STATES` actions).
+/// memory stays bounded however long the log (an answer replays fewer actions than the
+/// spacing).
 const MAX_STATES: usize = 1024;
+
+/// Bytes the states kept may take together, thinned as past [`MAX_STATES`]: a state of a
+/// standard game whose stock was drawn unseen takes 28 KB (about 150 states: one every 8192
+/// actions after 10^6 actions), of a 3-player 3-rank game 1.2 KB.
+const MAX_BYTES: usize = 4 << 20;
 
 /// A log read and judged once, to step through it: [`Stepper::knowledge`] answers what
 /// [`explain`](crate::explain::explain) answers with `Questions { knowledge: true, at:
 /// Some(at), .. }`, from the referee's state kept last before `at`, replaying the actions
-/// since (at most a few hundred in a log of up to 256 K actions).
+/// since: fewer than 256 while the states kept are at most 1024 and take at most 4 MiB (a log of
+/// up to 256 K actions, or about 38 K of a standard game), then fewer than twice the log's actions
+/// over the states kept (8192 after 10^6 actions of a standard game). Memory: the actions at
+/// 5 bytes each and those states ([`Stepper::bytes`]).
 ///
 /// ```
 /// use fairplay_gofish::explain::{explain, Questions};
@@ -39,9 +47,11 @@ const MAX_STATES: usize = 1024;
 #[derive(Clone, Debug)]
 pub struct Stepper {
     /// The actions every deal still fits: all of them, or those before the contradiction.
-    fitting: Vec<RawAction>,
+    fitting: Vec<Action>,
     /// `states[i]`: the referee after the first `i * spacing` actions.
     states: Vec<Referee>,
+    /// The bytes of the states kept.
+    bytes: usize,
     spacing: usize,
     /// Actions in the log (every line not blank after the contradiction counts).
     total: usize,
@@ -53,9 +63,14 @@ impl Stepper {
     /// [`explain`](crate::explain::explain)'s.
     pub fn new(log: &[u8], rules: &Rules) -> Result<Stepper, LogError> {
         let mut referee = Referee::new(*rules);
+        // Knowledge reads the deal model, not each action's claims: the states kept and
+        // the replays from them do not note them.
+        referee.note_claims(false);
+        let first = referee.clone();
         let mut stepper = Stepper {
             fitting: Vec::new(),
-            states: vec![referee.clone()],
+            bytes: first.bytes(),
+            states: vec![first],
             spacing: SPACING,
             total: 0,
             contradiction: None,
@@ -71,25 +86,30 @@ impl Stepper {
                 continue;
             };
             stepper.total += 1;
-            referee
-                .apply_raw(raw)
+            let action = rules
+                .check(raw)
+                .map_err(RuleError::from)
+                .and_then(|action| referee.apply(action).map(|_| action))
                 .map_err(|error| rule_error(error, number, stepper.total))?;
             stepper.contradiction = referee.contradiction();
             if stepper.contradiction.is_some() {
                 continue;
             }
-            stepper.fitting.push(raw);
+            stepper.fitting.push(action);
             if stepper.fitting.len() % stepper.spacing == 0 {
                 stepper.keep(&referee);
             }
         }
+        stepper.fitting.shrink_to_fit();
         Ok(stepper)
     }
 
     /// Keeps `referee`, the state after a multiple of the spacing.
     fn keep(&mut self, referee: &Referee) {
-        self.states.push(referee.clone());
-        if self.states.len() > MAX_STATES {
+        let state = referee.clone();
+        self.bytes += state.bytes();
+        self.states.push(state);
+        while self.states.len() > MAX_STATES || (self.bytes > MAX_BYTES && self.states.len() > 1) {
             // Every other state: those after an even multiple of the spacing.
             let mut i = 0;
             self.states.retain(|_| {
@@ -97,7 +117,17 @@ impl Stepper {
                 i % 2 == 1
             });
             self.spacing *= 2;
+            self.bytes = self.states.iter().map(Referee::bytes).sum();
         }
+    }
+
+    /// The bytes the stepper takes: its actions and the states it keeps, the room of their
+    /// buffers included.
+    pub fn bytes(&self) -> usize {
+        std::mem::size_of::<Stepper>()
+            + self.fitting.capacity() * std::mem::size_of::<Action>()
+            + (self.states.capacity() - self.states.len()) * std::mem::size_of::<Referee>()
+            + self.bytes
     }
 
     /// The actions in the log.
@@ -116,10 +146,10 @@ impl Stepper {
         let at = at.min(self.fitting.len());
         let kept = (at / self.spacing).min(self.states.len() - 1);
         let mut referee = self.states[kept].clone();
-        for &raw in &self.fitting[kept * self.spacing..at] {
+        for &action in &self.fitting[kept * self.spacing..at] {
             // Each action was legal and fitted a deal when the log was read; the same
             // referee accepts it again.
-            let _ = referee.apply_raw(raw);
+            let _ = referee.apply(action);
         }
         knowledge(referee.rules(), &referee, at)
     }
@@ -190,6 +220,55 @@ mod tests {
                 .unwrap()
         };
         for at in [0, 1, 511, 512, 513, 100_000, 3 * rounds - 1, 3 * rounds] {
+            assert_eq!(stepper.knowledge(at), explained(at), "after {at}");
+        }
+    }
+
+    #[test]
+    fn standard_game_thinned_by_bytes() {
+        // A standard game drawing its stock unseen (the deal model at its largest), then
+        // "Go fish" again and again: the states kept reach the bytes allowed long before
+        // their number does.
+        let rules = Rules::standard();
+        let draws = "1 A 2 A fish\n1 D\n2 A 3 5 fish\n2 D\n3 A 4 9 fish\n3 D\n4 A 1 K fish\n4 D\n";
+        let again = "1 A 2 A fish\n2 A 3 5 fish\n3 A 4 9 fish\n4 A 1 K fish\n";
+        let log = draws.repeat(8) + &again.repeat(15_000);
+        let stepper = Stepper::new(log.as_bytes(), &rules).unwrap();
+        assert_eq!((stepper.actions(), stepper.contradiction()), (60_064, None));
+        assert!(stepper.bytes <= MAX_BYTES);
+        assert_eq!(
+            stepper.bytes,
+            stepper.states.iter().map(Referee::bytes).sum::<usize>()
+        );
+        assert!(stepper.states.len() < MAX_STATES / 2);
+        assert!(stepper.spacing > SPACING);
+        let explained = |at| {
+            let questions = Questions {
+                knowledge: true,
+                at: Some(at),
+                ..Questions::default()
+            };
+            explain(log.as_bytes(), &rules, &questions)
+                .unwrap()
+                .knowledge
+                .unwrap()
+        };
+        let spacing = stepper.spacing;
+        for at in [
+            0,
+            1,
+            30,
+            63,
+            64,
+            65,
+            spacing - 1,
+            spacing,
+            spacing + 1,
+            3 * spacing + 7,
+        ] {
+            assert_eq!(stepper.knowledge(at), explained(at), "after {at}");
+        }
+        for at in [40_000, 60_063, 60_064, 60_065] {
             assert_eq!(stepper.knowledge(at), explained(at), "after {at}");
         }
     }
