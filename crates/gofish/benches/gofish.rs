@@ -7,6 +7,8 @@
 //!   ask is answered "Go fish"), honest throughout, at 10^3 .. 10^6 actions;
 //! * `knowledge`: what a watcher knows (the range of every count) after action 50 of each of
 //!   100 standard games, the log read and judged up to there, as `--knowledge --at 50` does;
+//!   and the same knowledge from each game's [`Stepper`] made beforehand, as a step of the page
+//!   gets it (the log judged once when opened, not at each step);
 //! * `stepper`: what a watcher knows after action 60 000 of the long game of 120 000
 //!   actions: by `explain` (the log read and judged, then judged again up to there: each step
 //!   of the page before the stepper), by [`Stepper::knowledge`] (replaying at most 255 actions
@@ -98,6 +100,21 @@ fn knowledge(c: &mut Criterion) {
         b.iter(|| {
             for log in &logs {
                 black_box(explain(black_box(log.as_bytes()), &rules, &questions).unwrap());
+            }
+        })
+    });
+    let steppers: Vec<Stepper> = logs
+        .iter()
+        .map(|log| Stepper::new(log.as_bytes(), &rules).unwrap())
+        .collect();
+    for (log, stepper) in logs.iter().zip(&steppers) {
+        let explained = explain(log.as_bytes(), &rules, &questions).unwrap();
+        assert_eq!(Some(stepper.knowledge(50)), explained.knowledge);
+    }
+    group.bench_function("stepper_at_50_of_100_games", |b| {
+        b.iter(|| {
+            for stepper in &steppers {
+                black_box(stepper.knowledge(black_box(50)));
             }
         })
     });
