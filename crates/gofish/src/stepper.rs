@@ -161,6 +161,16 @@ mod tests {
     use crate::explain::{explain, Questions};
     use crate::FishTurn;
 
+    /// `explain`'s knowledge after action `at` of `log` by `rules`.
+    fn explained_at(log: &[u8], rules: &Rules, at: usize) -> Option<Knowledge> {
+        let questions = Questions {
+            knowledge: true,
+            at: Some(at),
+            ..Questions::default()
+        };
+        explain(log, rules, &questions).unwrap().knowledge
+    }
+
     /// The knowledge after every action of `log` by `rules` is `explain`'s.
     fn same_as_explain(log: &[u8], rules: &Rules) {
         let stepper = Stepper::new(log, rules).unwrap();
@@ -168,12 +178,7 @@ mod tests {
         assert_eq!(stepper.actions(), explained.actions);
         assert_eq!(stepper.contradiction(), explained.contradiction);
         for at in 0..=stepper.actions() + 2 {
-            let questions = Questions {
-                knowledge: true,
-                at: Some(at),
-                ..Questions::default()
-            };
-            let expected = explain(log, rules, &questions).unwrap().knowledge;
+            let expected = explained_at(log, rules, at);
             assert_eq!(Some(stepper.knowledge(at)), expected, "after {at}");
         }
     }
@@ -208,17 +213,7 @@ mod tests {
         let stepper = Stepper::new(log.as_bytes(), &rules).unwrap();
         assert_eq!(stepper.spacing, 2 * SPACING);
         assert!(stepper.states.len() <= MAX_STATES);
-        let explained = |at| {
-            let questions = Questions {
-                knowledge: true,
-                at: Some(at),
-                ..Questions::default()
-            };
-            explain(log.as_bytes(), &rules, &questions)
-                .unwrap()
-                .knowledge
-                .unwrap()
-        };
+        let explained = |at| explained_at(log.as_bytes(), &rules, at).unwrap();
         for at in [0, 1, 511, 512, 513, 100_000, 3 * rounds - 1, 3 * rounds] {
             assert_eq!(stepper.knowledge(at), explained(at), "after {at}");
         }
@@ -242,17 +237,7 @@ mod tests {
         );
         assert!(stepper.states.len() < MAX_STATES / 2);
         assert!(stepper.spacing > SPACING);
-        let explained = |at| {
-            let questions = Questions {
-                knowledge: true,
-                at: Some(at),
-                ..Questions::default()
-            };
-            explain(log.as_bytes(), &rules, &questions)
-                .unwrap()
-                .knowledge
-                .unwrap()
-        };
+        let explained = |at| explained_at(log.as_bytes(), &rules, at).unwrap();
         let spacing = stepper.spacing;
         for at in [
             0,
