@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { useBrowser, open, cli, figures, site, withinBudget, setField, grid, expectedGrid } from './helpers.js';
+import { useBrowser, open, cli, figures, site, withinBudget, setField, grid, expectedGrid, timedStep } from './helpers.js';
 
 useBrowser();
 
@@ -203,19 +203,7 @@ for (const rules of ['contract', 'full']) {
     }, rules === 'full');
     // Steps from the event until the board is shown and laid out: jumps by the slider, the
     // arrow keys, Home and End; each position's board checked against the command line's.
-    const timed = async (act) => page.evaluate(async (what) => {
-      const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-      await frame();
-      const slider = document.getElementById('slider');
-      const from = window.fairplay.step;
-      const started = performance.now();
-      if (what.jump !== undefined) { slider.value = String(what.jump); slider.dispatchEvent(new Event('input')); } else document.getElementById('actions').dispatchEvent(new KeyboardEvent('keydown', { key: what.key, bubbles: true }));
-      await window.fairplay.stepped;
-      document.documentElement.getBoundingClientRect();
-      const ms = performance.now() - started;
-      if (window.fairplay.step === from) throw new Error(`no step from ${from}`);
-      return { ms, at: window.fairplay.step, engine: window.fairplay.engineMs };
-    }, act);
+    const timed = (act) => timedStep(page, act);
     const steps = [];
     const checked = [];
     for (const k of [1, 50, 104, 20000, 39999, 2, 105, 30000, 12345]) {
@@ -262,19 +250,7 @@ test('a 120 000-action Go Fish game: every step within a frame, the grid the com
   const slider = (k) => page.evaluate((step) => { const s = document.getElementById('slider'); s.value = String(step); s.dispatchEvent(new Event('input')); return window.fairplay.stepped; }, k);
   // Steps from the event until the grid is shown and laid out: jumps by the slider, the arrow
   // keys, Home and End.
-  const timed = async (act) => page.evaluate(async (what) => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-    await frame();
-    const slider = document.getElementById('slider');
-    const from = window.fairplay.step;
-    const started = performance.now();
-    if (what.jump !== undefined) { slider.value = String(what.jump); slider.dispatchEvent(new Event('input')); } else document.getElementById('actions').dispatchEvent(new KeyboardEvent('keydown', { key: what.key, bubbles: true }));
-    await window.fairplay.stepped;
-    document.documentElement.getBoundingClientRect();
-    const ms = performance.now() - started;
-    if (window.fairplay.step === from) throw new Error(`no step from ${from}`);
-    return { ms, engine: window.fairplay.engineMs };
-  }, act);
+  const timed = (act) => timedStep(page, act);
   const steps = [];
   for (const k of [1, 100, 256, 60000, 119999, 2, 257, 90000, 12345]) {
     steps.push(await timed({ jump: k }));

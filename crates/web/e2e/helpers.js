@@ -98,6 +98,25 @@ export async function paste(page, log) {
   }, log);
 }
 
+/** One step of the stepper, timed from its event until the view is shown and laid out:
+ * `{ jump: k }` moves the slider to `k`, `{ key }` presses a key in the action list. Gives
+ * the milliseconds, the step reached and the worker's part (`engine`); throws if the step
+ * did not move. */
+export function timedStep(page, act) {
+  return page.evaluate(async (what) => {
+    await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    const slider = document.getElementById('slider');
+    const from = window.fairplay.step;
+    const started = performance.now();
+    if (what.jump !== undefined) { slider.value = String(what.jump); slider.dispatchEvent(new Event('input')); } else document.getElementById('actions').dispatchEvent(new KeyboardEvent('keydown', { key: what.key, bubbles: true }));
+    await window.fairplay.stepped;
+    document.documentElement.getBoundingClientRect();
+    const ms = performance.now() - started;
+    if (window.fairplay.step === from) throw new Error(`no step from ${from}`);
+    return { ms, at: window.fairplay.step, engine: window.fairplay.engineMs };
+  }, act);
+}
+
 /** Types `value` into the field `selector` and leaves it, as a user does: the browser fires
  * its change event then, once, and the page judges the log again; this waits for that.
  * (A change event dispatched by hand while the field keeps the focus is followed by the
