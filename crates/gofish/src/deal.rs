@@ -35,6 +35,7 @@
 //! log: a long game that goes on with an empty stock only tightens bounds already there.
 
 use crate::rules::{Rules, CARDS_PER_RANK, MAX_PLAYERS, MAX_RANKS};
+use crate::FirstHands;
 
 /// No edge or arc.
 const NONE: u32 = u32::MAX;
@@ -249,6 +250,74 @@ impl DealModel {
         }
     }
 
+    /// Replaces the witness's dealt hands, right after a reset (nothing judged yet), by hands
+    /// that follow what the first actions show: each player is dealt the cards they are seen
+    /// to hold ([`FirstHands::want`]), then filled up to the hand's size with other ranks:
+    /// ranks they answer "Go fish" to last, and ranks somebody else wants after the rest. Any
+    /// hands of the right sizes are a witness of the deal alone; these spare the repairs that
+    /// the first asks and answers would cost the sorted first witness. Does nothing once a
+    /// bound or a draw has been added.
+    pub(crate) fn seed(&mut self, hands: &FirstHands) {
+        let (ranks, players, hand) = (self.ranks, self.players, self.hand);
+        let fresh = self.slots.is_empty()
+            && self.entry == self.bottom
+            && self.entry.iter().all(|&e| {
+                let e = self.edges[e as usize];
+                e.lo == 0 && usize::from(e.hi) == CARDS_PER_RANK
+            });
+        if !fresh {
+            return;
+        }
+        let wanted = hands.mine.iter().fold(0, |all, mine| all | mine);
+        // What is wanted, while the rank has cards left (a log may want more than there are).
+        let mut cells = [[0u8; MAX_RANKS]; MAX_PLAYERS];
+        let mut left = [CARDS_PER_RANK as u8; MAX_RANKS];
+        for (row, want) in cells.iter_mut().zip(&hands.want).take(players) {
+            for r in 0..ranks {
+                row[r] = want[r].min(left[r]);
+                left[r] -= row[r];
+            }
+        }
+        for (p, row) in cells.iter_mut().enumerate().take(players) {
+            let mut size: usize = row.iter().map(|&n| usize::from(n)).sum();
+            while size < hand {
+                // The best rank by (not avoided, fewer than two here, not wanted by others,
+                // most left), and at worst any rank with a card left.
+                let others = wanted & !hands.mine[p];
+                let score = |r: usize| {
+                    let bit = 1u16 << r;
+                    (
+                        hands.avoid[p] & bit == 0,
+                        row[r] < 2,
+                        others & bit == 0,
+                        left[r],
+                    )
+                };
+                let Some(best) = (0..ranks)
+                    .filter(|&r| left[r] > 0)
+                    .max_by_key(|&r| score(r))
+                else {
+                    return;
+                };
+                row[best] += 1;
+                left[best] -= 1;
+                size += 1;
+            }
+        }
+        if left[..ranks].iter().map(|&n| usize::from(n)).sum::<usize>()
+            != CARDS_PER_RANK * ranks - players * hand
+        {
+            return;
+        }
+        self.changed();
+        for r in 0..ranks {
+            self.set_flow(self.stock[r], left[r]);
+            for (p, row) in cells.iter().enumerate().take(players) {
+                self.set_flow(self.bottom[p * ranks + r], row[r]);
+            }
+        }
+    }
+
     fn stock_node(&self) -> usize {
         self.ranks
     }
@@ -427,20 +496,19 @@ impl DealModel {
         // For each such rank, the old count becomes the count before this draw, below a new
         // level node: a new edge (`below`) takes the old one's place at its lower end, and
         // the old one, still the entry, now leads to the level with no bound of its own; the
-        // level sends one card at most into the draw (`into`). The draw's node, then the
-        // levels' nodes, their three arcs each, their two edges and their four arcs, are
-        // written on the stack, then appended to the graph's buffers at once.
+        // level sends one card at most into the draw (`into`). The draw's node and its arcs
+        // come first, then each level's node, three arcs, two edges and their four arcs, all
+        // appended to the graph's buffers (which hold a whole game once grown).
         let slot = self.nodes.len();
         let (edge0, arc0) = (self.edges.len(), self.adj.len());
-        let mut nodes = [Node::default(); 1 + MAX_RANKS];
-        let mut adj = [NONE; 4 * MAX_RANKS];
-        let mut edges = [Edge::default(); 2 * MAX_RANKS];
-        let mut hops = [Hop::default(); 4 * MAX_RANKS];
-        nodes[0] = Node {
+        self.nodes.push(Node {
             start: arc0 as u32,
             degree: levels as u8,
             rank: 0,
-        };
+        });
+        // The draw's arcs: against each level's edge into it (edge `edge0 + 2k + 1`).
+        self.adj
+            .extend((0..levels).map(|k| 2 * (edge0 + 2 * k + 1) as u32 + 1));
         // The witness's draw: a rank the stock holds in the witness and the count may grow
         // by, `prefer` or else the one the stock holds most of; else a path found by a search.
         let mut direct: Option<(u8, u32)> = None;
@@ -453,15 +521,14 @@ impl DealModel {
             let level = (slot + 1 + k) as u16;
             let below = (edge0 + 2 * k) as u32;
             let into = below + 1;
-            let arcs = levels + 3 * k;
-            nodes[1 + k] = Node {
-                start: (arc0 + arcs) as u32,
+            self.nodes.push(Node {
+                start: (arc0 + levels + 3 * k) as u32,
                 degree: 3,
                 rank: rank as u8,
-            };
-            adj[k] = 2 * into + 1;
-            adj[arcs..arcs + 3].copy_from_slice(&[2 * id + 1, 2 * below, 2 * into]);
-            edges[2 * k..2 * k + 2].copy_from_slice(&[
+            });
+            self.adj
+                .extend_from_slice(&[2 * id + 1, 2 * below, 2 * into]);
+            self.edges.extend_from_slice(&[
                 Edge { from: level, ..old },
                 Edge {
                     from: level,
@@ -473,7 +540,7 @@ impl DealModel {
             ]);
             let i = 2 * id as usize;
             let (up, down) = (self.hops[i].room, self.hops[i + 1].room);
-            hops[4 * k..4 * k + 4].copy_from_slice(&[
+            self.hops.extend_from_slice(&[
                 Hop {
                     to: old.to,
                     room: up,
@@ -520,10 +587,6 @@ impl DealModel {
                 direct = Some((weight, into));
             }
         }
-        self.nodes.extend_from_slice(&nodes[..1 + levels]);
-        self.adj.extend_from_slice(&adj[..4 * levels]);
-        self.edges.extend_from_slice(&edges[..2 * levels]);
-        self.hops.extend_from_slice(&hops[..4 * levels]);
         self.slots.push((player as u8, slot as u16));
         self.draws[player] += 1;
         if let Some((_, into)) = direct {

@@ -59,7 +59,7 @@ pub use watch::{KnowingReferee, KnowledgeWatch};
 
 use fairplay_core::LogError;
 use fairplay_text::Lines;
-use notation::RawAction;
+use notation::{RawAction, RawAnswer};
 
 /// The result of judging a whole log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,6 +176,9 @@ fn judge_ahead(
         if next == ahead.len() {
             break;
         }
+        if actions == 0 {
+            referee.seed_deal(&FirstHands::read(ahead, referee.rules()));
+        }
         if next >= 16 * AHEAD {
             // Forget the actions judged: the buffer stays within a few windows.
             ahead.drain(..next);
@@ -215,6 +218,93 @@ fn judge_ahead(
             actions,
             cheating: None,
         }),
+    }
+}
+
+/// What the first actions of a log show of the dealt hands, for the first witness deal
+/// ([`Referee::seed_deal`]).
+pub(crate) struct FirstHands {
+    /// Per player and rank, the cards they ask for or hand over before any card of the rank
+    /// reached them in sight, at most a hand in all.
+    pub(crate) want: [[u8; MAX_RANKS]; MAX_PLAYERS],
+    /// Per player, the ranks of `want`, one bit each.
+    pub(crate) mine: [u16; MAX_PLAYERS],
+    /// Per player, the ranks they answer "Go fish" to and do not want.
+    pub(crate) avoid: [u16; MAX_PLAYERS],
+}
+
+impl FirstHands {
+    /// Reads `actions` until every hand is full.
+    fn read(actions: &[(RawAction, usize)], rules: &Rules) -> FirstHands {
+        let mut hands = FirstHands {
+            want: [[0; MAX_RANKS]; MAX_PLAYERS],
+            mine: [0; MAX_PLAYERS],
+            avoid: [0; MAX_PLAYERS],
+        };
+        let (players, ranks, hand) = (rules.players(), rules.ranks(), rules.hand());
+        let mut size = [0usize; MAX_PLAYERS];
+        // Per player, the ranks that reached them in sight.
+        let mut got = [0u16; MAX_PLAYERS];
+        let mut open = players;
+        // 1-based as written, to 0-based within `limit`.
+        let index = |n: u32, limit: usize| {
+            let i = n.wrapping_sub(1) as usize;
+            (i < limit).then_some(i)
+        };
+        for &(raw, _) in actions {
+            match raw {
+                RawAction::Ask {
+                    asker,
+                    target,
+                    rank,
+                    answer,
+                } => {
+                    let (Some(a), Some(t), Some(r)) = (
+                        index(asker, players),
+                        index(target, players),
+                        index(rank.0, ranks),
+                    ) else {
+                        continue;
+                    };
+                    let held = match answer {
+                        RawAnswer::Fish => {
+                            if hands.mine[t] & (1 << r) == 0 {
+                                hands.avoid[t] |= 1 << r;
+                            }
+                            0
+                        }
+                        RawAnswer::Cards(k) => k.min(CARDS_PER_RANK as u8 - 1),
+                    };
+                    for (p, n) in [(a, 1), (t, held)] {
+                        if n > hands.want[p][r] && got[p] & (1 << r) == 0 && size[p] < hand {
+                            let more = usize::from(n - hands.want[p][r]).min(hand - size[p]);
+                            hands.want[p][r] += more as u8;
+                            hands.mine[p] |= 1 << r;
+                            size[p] += more;
+                            if size[p] == hand {
+                                open -= 1;
+                                if open == 0 {
+                                    return hands;
+                                }
+                            }
+                        }
+                    }
+                    if held > 0 {
+                        got[a] |= 1 << r;
+                    }
+                }
+                RawAction::Draw {
+                    player,
+                    shown: Some(rank),
+                } => {
+                    if let (Some(p), Some(r)) = (index(player, players), index(rank.0, ranks)) {
+                        got[p] |= 1 << r;
+                    }
+                }
+                RawAction::Draw { .. } | RawAction::Book { .. } => {}
+            }
+        }
+        hands
     }
 }
 

@@ -624,6 +624,14 @@ impl Referee {
         self.hint = rank;
     }
 
+    /// Before the first action: the witness deals each player what the first actions show
+    /// them holding ([`DealModel::seed`]). A guess about the witness only, never a claim.
+    pub(crate) fn seed_deal(&mut self, hands: &crate::FirstHands) {
+        if self.actions == 0 {
+            self.deal.seed(hands);
+        }
+    }
+
     /// Whether to note the claims of each action ([`Referee::last_claims`]); on unless set.
     pub(crate) fn note_claims(&mut self, on: bool) {
         self.note_claims = on;

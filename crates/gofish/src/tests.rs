@@ -578,7 +578,8 @@ fn the_true_deal_names_a_lie_whenever_a_watcher_proves_one() {
                 match verdict {
                     Verdict::Honest => None,
                     Verdict::Cheated { since } => Some(since),
-                }
+                },
+                "{players} {ranks} {hand}\n{text}"
             );
             if lie == 0.0 {
                 assert!(replayed.wrong.is_empty(), "{text}{:?}", replayed.wrong);
@@ -665,5 +666,39 @@ fn a_seat_judges_with_every_deal_of_its_hand_and_draws() {
             }
         }
         assert!(earlier > 0, "a seat never knew more than a watcher");
+    }
+}
+
+#[test]
+fn the_first_witness_deal_changes_no_verdict() {
+    // The first actions want more cards of A (1 + 2 + 2) than there are: the witness deal
+    // they suggest must still be a deal, and the verdict the one of the sorted witness.
+    let rules = Rules::new(3, 3, Some(2), FishTurn::Next).unwrap();
+    let log = "1 A 2 A 2\n1 A 3 A 2\n2 D\n2 A 1 3 2\n";
+    assert_eq!(
+        judge(log.as_bytes(), &rules).unwrap().verdict(),
+        Verdict::Cheated { since: 2 }
+    );
+    // Simulated games, cheats among them: the seeded judge against a referee fed line by line
+    // (the sorted first witness, no reading ahead).
+    let mut rng = SmallRng::seed_from_u64(11);
+    for (players, ranks, hand) in [(3, 3, 2), (2, 3, 3), (2, 2, 4), (3, 3, 4)] {
+        let rules = Rules::new(players, ranks, Some(hand), FishTurn::Next).unwrap();
+        let deals = arrangements(ranks);
+        for n in 0..300 {
+            let cards = &deals[rng.random_range(0..deals.len())];
+            let lie = [0.0, 0.1, 0.3][n % 3];
+            let log = play(&rules, cards, lie, &mut rng, 40);
+            let text: String = log.iter().map(|a| format!("{a}\n")).collect();
+            let mut referee = Referee::new(rules);
+            for &action in &log {
+                referee.apply(action).unwrap();
+            }
+            assert_eq!(
+                judge(text.as_bytes(), &rules).unwrap().verdict(),
+                referee.verdict(),
+                "{text}"
+            );
+        }
     }
 }
