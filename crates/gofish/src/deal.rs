@@ -108,8 +108,10 @@ pub(crate) struct DealModel {
     stamp: u32,
     /// The arc where the last search's two halves met.
     meet: u32,
-    /// Unique to this graph and witness (a clone shares it until either changes).
-    version: u64,
+    /// This model, told apart from every other one (a clone is another model).
+    id: ModelId,
+    /// Changes of the graph or the witness so far: with `id`, unique to one state.
+    edits: u64,
     /// The graph and witness right after the deal, kept by the first [`DealModel::reset`]:
     /// later resets copy them instead of building them again.
     dealt: Option<Box<Dealt>>,
@@ -127,9 +129,28 @@ struct Dealt {
     bottom: Vec<u32>,
 }
 
+/// A model's identity: new for every model made, clones included, so that a state is told
+/// by its model's identity and edits without comparing graphs.
+#[derive(Debug)]
+struct ModelId(u64);
+
+impl ModelId {
+    fn new() -> ModelId {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        ModelId(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+impl Clone for ModelId {
+    fn clone(&self) -> ModelId {
+        ModelId::new()
+    }
+}
+
 /// The copy of a model that [`DealModel::range`] moves the witness of, on each thread.
 struct Scratch {
-    model: Option<DealModel>,
+    /// The copy, and the state it was copied from (its model's identity and edits).
+    model: Option<(DealModel, (u64, u64))>,
     /// The edges the last question moved.
     moved: Vec<u32>,
     /// Per edge of the model: the least and the most flow seen on it in a flow meeting every
@@ -159,7 +180,8 @@ impl DealModel {
             back: Vec::new(),
             stamp: 0,
             meet: NONE,
-            version: 0,
+            id: ModelId::new(),
+            edits: 0,
             dealt: None,
         };
         // Room for a whole game: every card of the stock drawn unseen.
@@ -670,7 +692,8 @@ impl DealModel {
             back,
             stamp: _,
             meet: _,
-            version: _,
+            id: _,
+            edits: _,
             dealt,
         } = self;
         let dealt = dealt.as_deref().map_or(0, |dealt| {
@@ -745,11 +768,11 @@ impl DealModel {
         }
         SCRATCH.with_borrow_mut(|Scratch { model, moved, seen }| {
             let model = match model {
-                Some(model) if model.version == self.version => model,
+                Some((model, state)) if *state == (self.id.0, self.edits) => model,
                 _ => {
                     seen.clear();
                     seen.extend(self.edges.iter().map(|e| (e.flow, e.flow)));
-                    model.insert(self.clone())
+                    &mut model.insert((self.clone(), (self.id.0, self.edits))).0
                 }
             };
             let mut extreme = |bound: u8| {
@@ -810,10 +833,10 @@ impl DealModel {
         (floor, cap)
     }
 
-    /// A new version: the graph or the witness changed.
+    /// The graph or the witness changed. (A count, not a shared counter: an atomic add at
+    /// every bound and draw took about 3% of a game's time.)
     fn changed(&mut self) {
-        static VERSIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-        self.version = VERSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.edits = self.edits.wrapping_add(1);
     }
 
     /// Moves the flow on edge `id` as far towards `bound` as some flow meeting every bound
