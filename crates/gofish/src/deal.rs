@@ -34,8 +34,8 @@
 //! The graph has at most (ranks + 1) nodes per card of the stock, whatever the length of the
 //! log: a long game that goes on with an empty stock only tightens bounds already there.
 
+use crate::ahead::FirstHands;
 use crate::rules::{Rules, CARDS_PER_RANK, MAX_PLAYERS, MAX_RANKS};
-use crate::FirstHands;
 
 /// No edge or arc.
 const NONE: u32 = u32::MAX;

@@ -34,6 +34,7 @@
 #![warn(missing_docs)]
 
 mod action;
+mod ahead;
 mod deal;
 pub mod explain;
 mod game;
@@ -57,9 +58,9 @@ pub use stepper::Stepper;
 pub use table::RuleError;
 pub use watch::{KnowingReferee, KnowledgeWatch};
 
+use ahead::{judge_ahead, Ahead};
 use fairplay_core::LogError;
 use fairplay_text::Lines;
-use notation::{RawAction, RawAnswer};
 
 /// The result of judging a whole log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,7 +111,7 @@ pub(crate) fn judge_knowing(
     };
     match seat {
         None => with_spare(rules, knowing),
-        Some(seat) => knowing(&mut Referee::seated(*rules, seat), &mut Vec::new()),
+        Some(seat) => knowing(&mut Referee::seated(*rules, seat), &mut Ahead::default()),
     }
 }
 
@@ -119,7 +120,7 @@ pub(crate) fn judge_knowing(
 fn with_spare<T>(rules: &Rules, judge: impl FnOnce(&mut Referee, &mut Ahead) -> T) -> T {
     thread_local! {
         static SPARE: std::cell::RefCell<(Option<Referee>, Ahead)> =
-            const { std::cell::RefCell::new((None, Vec::new())) };
+            const { std::cell::RefCell::new((None, Ahead::new())) };
     }
     SPARE.with_borrow_mut(|(spare, ahead)| {
         let referee = match spare {
@@ -133,194 +134,6 @@ fn with_spare<T>(rules: &Rules, judge: impl FnOnce(&mut Referee, &mut Ahead) -> 
         referee.note_claims(false);
         judge(referee, ahead)
     })
-}
-
-/// Actions read ahead, with their lines.
-type Ahead = Vec<(RawAction, usize)>;
-
-/// Actions read ahead of the one judged: enough for a drawer's next ask, few enough that
-/// memory does not grow with the log.
-const AHEAD: usize = 64;
-
-/// [`judge`] with the log read a little ahead, so that the witness deal can follow what the
-/// actions reveal: an unseen draw is given, where the witness allows, the rank its drawer asks
-/// for next. Any witness gives the same verdicts; a good one spares repairs. `judged` is
-/// told of every action judged, the referee's state after it.
-fn judge_ahead(
-    referee: &mut Referee,
-    log: &[u8],
-    ahead: &mut Ahead,
-    mut judged: impl FnMut(&Referee, RawAction),
-) -> Result<Report, LogError> {
-    ahead.clear();
-    let mut lines = Lines::new(log);
-    // The first malformed line, reported only if no verdict comes before it.
-    let mut malformed = None;
-    let mut read_all = false;
-    let mut next = 0;
-    let mut actions = 0;
-    loop {
-        while !read_all && ahead.len() - next < AHEAD {
-            match lines.next_line() {
-                None => read_all = true,
-                Some(line) => match notation::parse_action(line, lines.number()) {
-                    Ok(Some(raw)) => ahead.push((raw, lines.number())),
-                    Ok(None) => {}
-                    Err(error) => {
-                        malformed = Some(error);
-                        read_all = true;
-                    }
-                },
-            }
-        }
-        if next == ahead.len() {
-            break;
-        }
-        if actions == 0 {
-            referee.seed_deal(&FirstHands::read(ahead, referee.rules()));
-        }
-        if next >= 16 * AHEAD {
-            // Forget the actions judged: the buffer stays within a few windows.
-            ahead.drain(..next);
-            next = 0;
-        }
-        let (raw, number) = ahead[next];
-        next += 1;
-        actions += 1;
-        if let RawAction::Draw {
-            player,
-            shown: None,
-        } = raw
-        {
-            referee.hint_draw(next_ask(&ahead[next..], player));
-        }
-        referee
-            .apply_raw(raw)
-            .map_err(|error| game::rule_error(error, number, actions))?;
-        judged(referee, raw);
-        if let Some(c) = referee.contradiction() {
-            // The lines after the verdict are only counted: every line not blank is an action.
-            let mut lines = Lines::new(log);
-            while let Some(line) = lines.next_line() {
-                if lines.number() > number {
-                    actions += usize::from(!line.trim_ascii().is_empty());
-                }
-            }
-            return Ok(Report {
-                actions,
-                cheating: Some((c, number)),
-            });
-        }
-    }
-    match malformed {
-        Some(error) => Err(error.into()),
-        None => Ok(Report {
-            actions,
-            cheating: None,
-        }),
-    }
-}
-
-/// What the first actions of a log show of the dealt hands, for the first witness deal
-/// ([`Referee::seed_deal`]).
-pub(crate) struct FirstHands {
-    /// Per player and rank, the cards they ask for or hand over before any card of the rank
-    /// reached them in sight, at most a hand in all.
-    pub(crate) want: [[u8; MAX_RANKS]; MAX_PLAYERS],
-    /// Per player, the ranks of `want`, one bit each.
-    pub(crate) mine: [u16; MAX_PLAYERS],
-    /// Per player, the ranks they answer "Go fish" to and do not want.
-    pub(crate) avoid: [u16; MAX_PLAYERS],
-}
-
-impl FirstHands {
-    /// Reads `actions` until every hand is full.
-    fn read(actions: &[(RawAction, usize)], rules: &Rules) -> FirstHands {
-        let mut hands = FirstHands {
-            want: [[0; MAX_RANKS]; MAX_PLAYERS],
-            mine: [0; MAX_PLAYERS],
-            avoid: [0; MAX_PLAYERS],
-        };
-        let (players, ranks, hand) = (rules.players(), rules.ranks(), rules.hand());
-        let mut size = [0usize; MAX_PLAYERS];
-        // Per player, the ranks that reached them in sight.
-        let mut got = [0u16; MAX_PLAYERS];
-        let mut open = players;
-        // 1-based as written, to 0-based within `limit`.
-        let index = |n: u32, limit: usize| {
-            let i = n.wrapping_sub(1) as usize;
-            (i < limit).then_some(i)
-        };
-        for &(raw, _) in actions {
-            match raw {
-                RawAction::Ask {
-                    asker,
-                    target,
-                    rank,
-                    answer,
-                } => {
-                    let (Some(a), Some(t), Some(r)) = (
-                        index(asker, players),
-                        index(target, players),
-                        index(rank.0, ranks),
-                    ) else {
-                        continue;
-                    };
-                    let held = match answer {
-                        RawAnswer::Fish => {
-                            if hands.mine[t] & (1 << r) == 0 {
-                                hands.avoid[t] |= 1 << r;
-                            }
-                            0
-                        }
-                        RawAnswer::Cards(k) => k.min(CARDS_PER_RANK as u8 - 1),
-                    };
-                    for (p, n) in [(a, 1), (t, held)] {
-                        if n > hands.want[p][r] && got[p] & (1 << r) == 0 && size[p] < hand {
-                            let more = usize::from(n - hands.want[p][r]).min(hand - size[p]);
-                            hands.want[p][r] += more as u8;
-                            hands.mine[p] |= 1 << r;
-                            size[p] += more;
-                            if size[p] == hand {
-                                open -= 1;
-                                if open == 0 {
-                                    return hands;
-                                }
-                            }
-                        }
-                    }
-                    if held > 0 {
-                        got[a] |= 1 << r;
-                    }
-                }
-                RawAction::Draw {
-                    player,
-                    shown: Some(rank),
-                } => {
-                    if let (Some(p), Some(r)) = (index(player, players), index(rank.0, ranks)) {
-                        got[p] |= 1 << r;
-                    }
-                }
-                RawAction::Draw { .. } | RawAction::Book { .. } => {}
-            }
-        }
-        hands
-    }
-}
-
-/// The rank `player` asks for next in `actions`, before their next unseen draw.
-fn next_ask(actions: &[(RawAction, usize)], player: u32) -> Option<u32> {
-    for &(raw, _) in actions {
-        match raw {
-            RawAction::Ask { asker, rank, .. } if asker == player => return Some(rank.0),
-            RawAction::Draw {
-                player: p,
-                shown: None,
-            } if p == player => return None,
-            _ => {}
-        }
-    }
-    None
 }
 
 /// [`judge`] as the player of `seat` knows the game: what everybody saw, plus their dealt hand

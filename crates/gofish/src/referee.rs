@@ -626,7 +626,7 @@ impl Referee {
 
     /// Before the first action: the witness deals each player what the first actions show
     /// them holding ([`DealModel::seed`]). A guess about the witness only, never a claim.
-    pub(crate) fn seed_deal(&mut self, hands: &crate::FirstHands) {
+    pub(crate) fn seed_deal(&mut self, hands: &crate::ahead::FirstHands) {
         if self.actions == 0 {
             self.deal.seed(hands);
         }
