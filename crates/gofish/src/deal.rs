@@ -533,7 +533,9 @@ impl DealModel {
             .extend((0..levels).map(|k| 2 * (edge0 + 2 * k + 1) as u32 + 1));
         // The witness's draw: a rank the stock holds in the witness and the count may grow
         // by, `prefer` or else the one the stock holds most of; else a path found by a search.
-        let mut direct: Option<(u8, u32)> = None;
+        // The best rank's weight so far (0: none yet) and its edge into the draw.
+        let (mut best, mut direct) = (0u8, NONE);
+        let prefer = prefer.unwrap_or(usize::MAX);
         let mut rest = allowed;
         for k in 0..levels {
             let rank = rest.trailing_zeros() as usize;
@@ -580,11 +582,17 @@ impl DealModel {
             if self.bottom[player * ranks + rank] == id {
                 self.bottom[player * ranks + rank] = below;
             }
-            let Node { start, degree, .. } = self.nodes[usize::from(old.to)];
-            let run = &mut self.adj[start as usize..start as usize + usize::from(degree)];
-            if let Some(at) = run.iter().position(|&a| a == 2 * id + 1) {
-                run[at] = 2 * below + 1;
-            }
+            // The entry's arc into its old head: the head's first arc if a level, the
+            // rank's if the dealt hand (whose arcs were attached rank by rank).
+            let head = usize::from(old.to);
+            let at = self.nodes[head].start as usize
+                + if head == self.dealt_node(player) {
+                    rank
+                } else {
+                    0
+                };
+            debug_assert_eq!(self.adj[at], 2 * id + 1);
+            self.adj[at] = 2 * below + 1;
             let entry = &mut self.edges[id as usize];
             entry.to = level;
             entry.lo = 0;
@@ -597,21 +605,15 @@ impl DealModel {
             self.hops[i + 1].room = flow;
             let in_stock = self.edges[self.stock[rank] as usize].flow;
             // The preferred rank outranks any other.
-            let weight = if prefer == Some(rank) {
-                u8::MAX
-            } else {
-                in_stock
-            };
-            if in_stock > 0
-                && flow < CARDS_PER_RANK as u8
-                && direct.is_none_or(|(best, _)| weight > best)
-            {
-                direct = Some((weight, into));
+            let weight = if rank == prefer { u8::MAX } else { in_stock };
+            if in_stock > 0 && flow < CARDS_PER_RANK as u8 && weight > best {
+                (best, direct) = (weight, into);
             }
         }
         self.slots.push((player as u8, slot as u16));
         self.draws[player] += 1;
-        if let Some((_, into)) = direct {
+        if direct != NONE {
+            let into = direct;
             // stock <- rank -> level -> draw: one card of the rank leaves the stock.
             let level = usize::from(self.edges[into as usize].from);
             let rank = usize::from(self.nodes[level].rank);
