@@ -245,9 +245,9 @@ fn plain_log_read_as_records(say: &impl Fn(&str)) {
          as JSON Lines, one {\"log\": \"...\"} object per line",
     );
     say(
-        "hint: judge a plain log with fairplay quartets FILE (or fairplay sequence FILE, or \
-         fairplay batch FILE for a file named *.log); `fairplay quartets -` reads one from \
-         standard input",
+        "hint: judge a plain log with fairplay quartets FILE (or fairplay sequence FILE, \
+         fairplay gofish FILE, or fairplay batch FILE for a file named *.log); `fairplay \
+         quartets -` reads one from standard input",
     );
 }
 

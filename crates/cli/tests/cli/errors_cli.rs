@@ -249,8 +249,8 @@ fn batch_of_a_plain_log_on_standard_input_says_what_it_reads() {
         "fairplay: warning: <stdin>:1: not a JSON Lines record: `fairplay batch -` reads standard \
          input as JSON Lines, one {\"log\": \"...\"} object per line\n\
          fairplay: hint: judge a plain log with fairplay quartets FILE (or fairplay sequence \
-         FILE, or fairplay batch FILE for a file named *.log); `fairplay quartets -` reads one \
-         from standard input\n"
+         FILE, fairplay gofish FILE, or fairplay batch FILE for a file named *.log); `fairplay \
+         quartets -` reads one from standard input\n"
     );
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert!(
