@@ -108,9 +108,8 @@ pub(crate) struct DealModel {
     stamp: u32,
     /// The arc where the last search's two halves met.
     meet: u32,
-    /// This model, told apart from every other one (a clone is another model).
-    id: ModelId,
-    /// Changes of the graph or the witness so far: with `id`, unique to one state.
+    /// Changes of the graph or the witness so far. (Unread since the ranges of a state are
+    /// found in one call, [`DealModel::ranges`], with no copy kept between calls.)
     edits: u64,
     /// The graph and witness right after the deal, kept by the first [`DealModel::reset`]:
     /// later resets copy them instead of building them again.
@@ -129,28 +128,10 @@ struct Dealt {
     bottom: Vec<u32>,
 }
 
-/// A model's identity: new for every model made, clones included, so that a state is told
-/// by its model's identity and edits without comparing graphs.
-#[derive(Debug)]
-struct ModelId(u64);
-
-impl ModelId {
-    fn new() -> ModelId {
-        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-        ModelId(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
-    }
-}
-
-impl Clone for ModelId {
-    fn clone(&self) -> ModelId {
-        ModelId::new()
-    }
-}
-
-/// The copy of a model that [`DealModel::range`] moves the witness of, on each thread.
+/// The copy of a model that [`DealModel::ranges`] moves the witness of, on each thread.
 struct Scratch {
-    /// The copy, and the state it was copied from (its model's identity and edits).
-    model: Option<(DealModel, (u64, u64))>,
+    /// The copy.
+    model: Option<DealModel>,
     /// The edges the last question moved.
     moved: Vec<u32>,
     /// Per edge of the model: the least and the most flow seen on it in a flow meeting every
@@ -180,7 +161,6 @@ impl DealModel {
             back: Vec::new(),
             stamp: 0,
             meet: NONE,
-            id: ModelId::new(),
             edits: 0,
             dealt: None,
         };
@@ -694,7 +674,6 @@ impl DealModel {
             back,
             stamp: _,
             meet: _,
-            id: _,
             edits: _,
             dealt,
         } = self;
@@ -741,14 +720,17 @@ impl DealModel {
             .collect()
     }
 
-    /// The least and the most cards of `rank` among `player`'s hidden cards in any deal that
-    /// meets every bound (`player` `None`: in the stock).
-    pub(crate) fn range(&self, player: Option<usize>, rank: usize) -> (u8, u8) {
-        // Each thread keeps a copy of the last model asked about, the edges a question moved
-        // on it, and the least and most flow each edge was seen to carry in a flow meeting
-        // every bound: asking about every count of one model copies its graph once, each
-        // question puts back only the flows it moved, and a count seen at a limit is known
-        // to reach it without a search.
+    /// The least and the most cards of each rank of `wanted` (one bit a rank) that each holder
+    /// holds among its hidden cards in any deal meeting every bound, at `holder * ranks +
+    /// rank`: the players in order, then the stock (the ranks not wanted: their limits only).
+    ///
+    /// Each count is first limited by [`limits`](DealModel::limits), which is often its range
+    /// already. A count whose limits are apart is moved, on a copy of the witness, as far
+    /// towards each limit as a flow meeting every bound goes; every flow met on the way shows
+    /// counts that reach it, and a count seen at a limit needs no search; each question puts
+    /// back only the flows it moved.
+    pub(crate) fn ranges(&self, wanted: u16) -> Vec<(u8, u8)> {
+        // Each thread keeps its copy of the graph and the buffers, to spare their allocations.
         thread_local! {
             static SCRATCH: std::cell::RefCell<Scratch> = const {
                 std::cell::RefCell::new(Scratch {
@@ -758,81 +740,182 @@ impl DealModel {
                 })
             };
         }
-        let id = match player {
-            Some(p) => self.entry[p * self.ranks + rank],
-            None => self.stock[rank],
-        };
-        let edge = self.edges[id as usize];
-        let (floor, cap) = self.limits(player, rank);
-        let (lo, hi) = (edge.lo.max(floor), edge.hi.min(cap));
-        if lo == hi {
-            return (lo, hi);
+        let mut ranges = self.limits();
+        let ranks = self.ranks;
+        let open = |cell: usize, (lo, hi): (u8, u8)| lo < hi && wanted & (1 << (cell % ranks)) != 0;
+        if !ranges
+            .iter()
+            .enumerate()
+            .any(|(cell, &range)| open(cell, range))
+        {
+            return ranges;
         }
         SCRATCH.with_borrow_mut(|Scratch { model, moved, seen }| {
-            let model = match model {
-                Some((model, state)) if *state == (self.id.0, self.edits) => model,
-                _ => {
-                    seen.clear();
-                    seen.extend(self.edges.iter().map(|e| (e.flow, e.flow)));
-                    &mut model.insert((self.clone(), (self.id.0, self.edits))).0
+            let model = self.copy_into(model);
+            seen.clear();
+            seen.extend(self.edges.iter().map(|e| (e.flow, e.flow)));
+            for (cell, range) in ranges.iter_mut().enumerate() {
+                if !open(cell, *range) {
+                    continue;
                 }
-            };
-            let mut extreme = |bound: u8| {
-                let (least, most) = seen[id as usize];
-                if least == bound || most == bound {
-                    return bound;
-                }
-                let flow = model.extreme(id, bound, moved);
-                // What this flow shows, then back to this model's witness.
-                for e in moved.drain(..).chain([id]) {
-                    let e = e as usize;
-                    let flow = model.edges[e].flow;
-                    seen[e] = (seen[e].0.min(flow), seen[e].1.max(flow));
-                    model.set_flow(e as u32, self.edges[e].flow);
-                }
-                flow
-            };
-            let most = extreme(hi);
-            let least = extreme(lo);
-            (least, most)
-        })
+                let (holder, rank) = (cell / ranks, cell % ranks);
+                let id = if holder < self.players {
+                    self.entry[cell]
+                } else {
+                    self.stock[rank]
+                };
+                let mut extreme = |bound: u8| {
+                    let (least, most) = seen[id as usize];
+                    if least == bound || most == bound {
+                        return bound;
+                    }
+                    let flow = model.extreme(id, bound, moved);
+                    // What this flow shows, then back to this model's witness.
+                    for e in moved.drain(..).chain([id]) {
+                        let e = e as usize;
+                        let flow = model.edges[e].flow;
+                        seen[e] = (seen[e].0.min(flow), seen[e].1.max(flow));
+                        model.set_flow(e as u32, self.edges[e].flow);
+                    }
+                    flow
+                };
+                let (lo, hi) = *range;
+                let most = extreme(hi);
+                let least = extreme(lo);
+                *range = (least, most);
+            }
+        });
+        ranges
     }
 
-    /// Limits on the count of `rank` among `player`'s hidden cards (`None`: in the stock) that
-    /// the bounds of the other counts set: the cards of the rank not shown less the most (at
-    /// least the fewest) the other holders of it hold, and the hidden cards of the holder less
-    /// the most (at least the fewest) of the other ranks it holds.
-    fn limits(&self, player: Option<usize>, rank: usize) -> (u8, u8) {
-        let holders = (0..self.players)
-            .map(|p| self.entry[p * self.ranks + rank])
-            .chain([self.stock[rank]]);
-        let held = match player {
-            Some(p) => &self.entry[p * self.ranks..(p + 1) * self.ranks],
-            None => &self.stock[..],
-        };
-        let id = match player {
-            Some(p) => self.entry[p * self.ranks + rank],
-            None => self.stock[rank],
-        };
-        // The flow of `edges` in the witness (a total every flow has), and the least and the
-        // most the other edges' bounds allow of it.
-        let others = |edges: &mut dyn Iterator<Item = u32>| {
-            let (mut total, mut lo, mut hi) = (0i32, 0i32, 0i32);
-            for e in edges {
-                let edge = self.edges[e as usize];
-                total += i32::from(edge.flow);
-                if e != id {
-                    lo += i32::from(edge.lo);
-                    hi += i32::from(edge.hi);
+    /// `scratch` made a copy of this model's graph and witness (reusing its buffers), for
+    /// questions that move the witness; the copy's own history and deal are left empty.
+    fn copy_into<'a>(&self, scratch: &'a mut Option<DealModel>) -> &'a mut DealModel {
+        let copy = scratch.get_or_insert_with(|| DealModel {
+            ranks: 0,
+            players: 0,
+            hand: 0,
+            edges: Vec::new(),
+            hops: Vec::new(),
+            nodes: Vec::new(),
+            adj: Vec::new(),
+            entry: Vec::new(),
+            stock: Vec::new(),
+            bottom: Vec::new(),
+            slots: Vec::new(),
+            draws: Vec::new(),
+            seen: Vec::new(),
+            via: Vec::new(),
+            queue: Vec::new(),
+            back: Vec::new(),
+            stamp: 0,
+            meet: NONE,
+            edits: 0,
+            dealt: None,
+        });
+        copy.ranks = self.ranks;
+        copy.players = self.players;
+        copy.hand = self.hand;
+        copy.edges.clone_from(&self.edges);
+        copy.hops.clone_from(&self.hops);
+        copy.nodes.clone_from(&self.nodes);
+        copy.adj.clone_from(&self.adj);
+        copy.changed();
+        copy
+    }
+
+    /// Limits on every count (at `holder * ranks + rank`, the stock after the players) that
+    /// hold in every flow meeting every bound. A player's count of a rank is the count in their
+    /// dealt hand (at most the hand's size) plus one for each of their unseen draws that is of
+    /// the rank, and the bounds on each prefix of that chain limit it: at most a prefix's most
+    /// plus the draws after it, at least a prefix's least plus the draws after it that can be
+    /// nothing else. Then, until nothing changes, each count is at least (at most) the cards of
+    /// its rank not shown less the most (least) the other holders of the rank may hold, and its
+    /// holder's hidden cards less the most (least) of the other ranks they may hold.
+    fn limits(&self) -> Vec<(u8, u8)> {
+        const CELLS: usize = (MAX_PLAYERS + 1) * MAX_RANKS;
+        let (ranks, players) = (self.ranks, self.players);
+        let holders = players + 1;
+        let cells = holders * ranks;
+        let (mut lo, mut hi, mut flow) = ([0i32; CELLS], [0i32; CELLS], [0i32; CELLS]);
+        for p in 0..players {
+            let dealt = self.dealt_node(p);
+            for r in 0..ranks {
+                let cell = p * ranks + r;
+                let mut id = self.entry[cell];
+                flow[cell] = i32::from(self.edges[id as usize].flow);
+                // Walking the chain down from the count now: the draws passed that may be of
+                // the rank, and those that can be nothing else.
+                let (mut may, mut must) = (0i32, 0i32);
+                let (mut least, mut most) = (0i32, i32::MAX);
+                loop {
+                    let edge = self.edges[id as usize];
+                    least = least.max(i32::from(edge.lo) + must);
+                    most = most.min(i32::from(edge.hi) + may);
+                    let head = usize::from(edge.to);
+                    if head == dealt {
+                        most = most.min(self.hand as i32 + may);
+                        break;
+                    }
+                    // A draw's level: the arc back up, the edge below, the edge into the draw.
+                    let start = self.nodes[head].start as usize;
+                    let into = self.edges[(self.adj[start + 2] / 2) as usize];
+                    // A draw that may be one rank only is of it.
+                    let only = self.nodes[usize::from(into.to)].degree == 1;
+                    may += i32::from(into.hi);
+                    must += i32::from(if only { into.hi } else { into.lo });
+                    id = self.adj[start + 1] / 2;
                 }
+                (lo[cell], hi[cell]) = (least, most);
             }
-            (total - hi, total - lo)
-        };
-        let (rank_floor, rank_cap) = others(&mut holders.into_iter());
-        let (held_floor, held_cap) = others(&mut held.iter().copied());
-        let floor = rank_floor.max(held_floor).clamp(0, i32::from(u8::MAX)) as u8;
-        let cap = rank_cap.min(held_cap).clamp(0, i32::from(u8::MAX)) as u8;
-        (floor, cap)
+        }
+        for r in 0..ranks {
+            let cell = players * ranks + r;
+            let edge = self.edges[self.stock[r] as usize];
+            (lo[cell], hi[cell], flow[cell]) =
+                (i32::from(edge.lo), i32::from(edge.hi), i32::from(edge.flow));
+        }
+        // The totals every flow has: per holder (its hidden cards, or the stock's) and per
+        // rank (its cards not shown).
+        let mut held = [0i32; MAX_PLAYERS + 1];
+        let mut cards = [0i32; MAX_RANKS];
+        for cell in 0..cells {
+            held[cell / ranks] += flow[cell];
+            cards[cell % ranks] += flow[cell];
+        }
+        loop {
+            let (mut held_lo, mut held_hi) = ([0i32; MAX_PLAYERS + 1], [0i32; MAX_PLAYERS + 1]);
+            let (mut cards_lo, mut cards_hi) = ([0i32; MAX_RANKS], [0i32; MAX_RANKS]);
+            for cell in 0..cells {
+                held_lo[cell / ranks] += lo[cell];
+                held_hi[cell / ranks] += hi[cell];
+                cards_lo[cell % ranks] += lo[cell];
+                cards_hi[cell % ranks] += hi[cell];
+            }
+            let mut changed = false;
+            for cell in 0..cells {
+                let (h, r) = (cell / ranks, cell % ranks);
+                let least = lo[cell]
+                    .max(cards[r] - (cards_hi[r] - hi[cell]))
+                    .max(held[h] - (held_hi[h] - hi[cell]));
+                let most = hi[cell]
+                    .min(cards[r] - (cards_lo[r] - lo[cell]))
+                    .min(held[h] - (held_lo[h] - lo[cell]));
+                if (least, most) != (lo[cell], hi[cell]) {
+                    changed = true;
+                }
+                (lo[cell], hi[cell]) = (least, most);
+            }
+            if !changed {
+                break;
+            }
+        }
+        (0..cells)
+            .map(|cell| {
+                debug_assert!(lo[cell] <= flow[cell] && flow[cell] <= hi[cell]);
+                (lo[cell] as u8, hi[cell] as u8)
+            })
+            .collect()
     }
 
     /// The graph or the witness changed. (A count, not a shared counter: an atomic add at
@@ -984,6 +1067,21 @@ impl DealModel {
             edge.flow -= 1;
         }
         self.sync(id);
+    }
+
+    /// Every count's range as [`ranges`](DealModel::ranges) gives it, found by searches
+    /// alone: no limits, nothing learnt from other counts, each extreme on a fresh copy of the
+    /// witness. For tests.
+    #[cfg(test)]
+    pub(crate) fn ranges_by_search(&self) -> Vec<(u8, u8)> {
+        let ids = self.entry.iter().chain(&self.stock).copied();
+        ids.map(|id| {
+            let edge = self.edges[id as usize];
+            let most = self.clone().extreme(id, edge.hi, &mut Vec::new());
+            let least = self.clone().extreme(id, edge.lo, &mut Vec::new());
+            (least, most)
+        })
+        .collect()
     }
 
     /// Checks the witness: every bound met, every node balanced, every arc's capacity right.

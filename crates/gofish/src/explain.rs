@@ -501,7 +501,10 @@ pub(crate) fn knowledge(rules: &Rules, referee: &Referee, after: usize) -> Knowl
         .all_ranks()
         .filter(|&r| !referee.is_booked(r))
         .collect();
-    let model = referee.deal_model();
+    let wanted = open.iter().fold(0u16, |bits, r| bits | 1 << r.index());
+    // Every count's range at once: the players' in order, then the stock's.
+    let ranges = referee.deal_model().ranges(wanted);
+    let ranks = rules.ranks();
     let hands = rules
         .all_players()
         .map(|p| Holding {
@@ -510,7 +513,7 @@ pub(crate) fn knowledge(rules: &Rules, referee: &Referee, after: usize) -> Knowl
             ranks: open
                 .iter()
                 .map(|&r| {
-                    let (lo, hi) = model.range(Some(p.index()), r.index());
+                    let (lo, hi) = ranges[p.index() * ranks + r.index()];
                     let seen = referee.seen(p, r);
                     let count = |x: u8| (i32::from(x) + seen).clamp(0, 4) as u8;
                     Range {
@@ -528,7 +531,7 @@ pub(crate) fn knowledge(rules: &Rules, referee: &Referee, after: usize) -> Knowl
         ranks: open
             .iter()
             .map(|&r| {
-                let (min, max) = model.range(None, r.index());
+                let (min, max) = ranges[rules.players() * ranks + r.index()];
                 Range {
                     rank: r.name().to_string(),
                     min,

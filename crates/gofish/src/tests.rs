@@ -702,3 +702,67 @@ fn the_first_witness_deal_changes_no_verdict() {
         }
     }
 }
+
+#[test]
+fn every_range_is_what_searches_alone_find() {
+    // Decks too large for the brute force, standard among them: after every action some deal
+    // fits, each count's range (found from the limits that the bounds and totals set, and the
+    // flows met while finding other ranges) against the same range found by searches alone.
+    // Seats too: their draws known make draws that can be one rank only.
+    use crate::Seat;
+    let mut rng = SmallRng::seed_from_u64(33);
+    let (mut ranges, mut narrowed) = (0usize, 0usize);
+    for (players, ranks, hand, games) in
+        [(4, 13, 5, 12), (2, 13, 7, 6), (3, 6, 4, 20), (5, 4, 3, 20)]
+    {
+        let rules = Rules::new(players, ranks, Some(hand), FishTurn::Next).unwrap();
+        for n in 0..games {
+            let mut cards: Vec<u8> = (0..4 * ranks).map(|c| (c % ranks) as u8).collect();
+            for i in (1..cards.len()).rev() {
+                cards.swap(i, rng.random_range(0..=i));
+            }
+            let log = play(&rules, &cards, [0.0, 0.03][n % 2], &mut rng, 160);
+            let mut referee = if n % 3 == 2 {
+                let seat = rng.random_range(0..players);
+                let name = |c: &u8| crate::rules::RANK_NAMES[usize::from(*c)];
+                let given: Vec<&str> = cards[seat * hand..(seat + 1) * hand]
+                    .iter()
+                    .map(name)
+                    .collect();
+                let mut top = players * hand;
+                let mut draws = Vec::new();
+                for a in &log {
+                    if let Action::Draw { player, shown } = a {
+                        if player.index() == seat && shown.is_none() {
+                            draws.push(name(&cards[top]));
+                        }
+                        top += 1;
+                    }
+                }
+                Referee::seated(
+                    rules,
+                    &Seat::new(&rules, seat as u32 + 1, &given, &draws).unwrap(),
+                )
+            } else {
+                Referee::new(rules)
+            };
+            for &action in &log {
+                if referee.apply(action).unwrap() != Verdict::Honest {
+                    break;
+                }
+                let model = referee.deal_model();
+                let got = model.ranges(u16::MAX >> (16 - ranks));
+                let searched = model.ranges_by_search();
+                let text: String = log.iter().map(|a| format!("{a}\n")).collect();
+                assert_eq!(got, searched, "after {action} of\n{text}");
+                ranges += got.len();
+                narrowed += got.iter().filter(|(lo, hi)| hi - lo < 4).count();
+            }
+        }
+    }
+    // Most ranges are narrower than none to four, so the limits are put to the test.
+    assert!(
+        ranges > 20_000 && narrowed * 2 > ranges,
+        "{narrowed} of {ranges}"
+    );
+}
