@@ -57,8 +57,11 @@ fn gofish(selector: u8, at: Option<usize>, log: &[u8]) {
         ..Questions::default()
     };
     let mut streamed = KnowingReferee::new(fairplay_gofish::GoFishReferee::new(rules), &questions);
-    let streamed = audit_reader_with(&game, &mut streamed, log, MAX_LINE)
-        .map(|_| streamed.knowledge().expect("knowledge was asked"));
+    let streamed = audit_reader_with(&game, &mut streamed, log, MAX_LINE).map(|judgement| {
+        streamed
+            .knowledge(judgement.actions)
+            .expect("knowledge was asked")
+    });
     let whole = explain(log, &rules, &questions).map(|e| e.knowledge.expect("knowledge was asked"));
     assert_eq!(streamed, whole, "at {at:?}");
 }

@@ -378,7 +378,7 @@ fn streamed(
     let engine = referee.watcher.referee().engine();
     let mut explanation =
         Explanation::of_verdict(*game.rules(), judgement.actions, engine.contradiction());
-    explanation.knowledge = referee.watcher.knowledge();
+    explanation.knowledge = referee.watcher.knowledge(judgement.actions);
     let replayed = referee.replaying.map(Replaying::finish);
     Ok(printed(args, game, &judgement, &explanation, replayed.as_ref()).with_status(status))
 }

@@ -12,6 +12,9 @@
 //!   its line.
 //! * [`Registry`]: the games a program knows, and game detection for `--game auto`.
 //! * [`live`] and [`batch`](mod@batch): the drivers, generic over [`Game`].
+//! * [`KnowledgeWatch`] and [`Knowing`]: the knowledge after one action (or just before
+//!   cheating became certain) of a log judged as a stream, kept without the log, for any
+//!   engine whose referee says how its state replays an action ([`Watched`], [`Knowable`]).
 //!
 //! Adding a game means implementing [`Game`] and [`Referee`] and registering it; the drivers
 //! and the printers (crate `fairplay-report`) need no change.
@@ -95,12 +98,14 @@ mod registry;
 #[doc(hidden)]
 pub mod text_serde;
 mod verdict;
+mod watch;
 
 pub use audit::{audit_lines, audit_reader, audit_reader_with, audit_slice};
 pub use error::{ErrorKind, LogError};
 pub use game::{Game, Referee, Step, Words};
 pub use registry::Registry;
 pub use verdict::{Foul, Judgement, Reason, Verdict};
+pub use watch::{ActionOf, Knowable, Knowing, KnowledgeWatch, Watched};
 
 /// The version of the JSON documents built from this model; it changes when a field changes
 /// meaning or goes away.

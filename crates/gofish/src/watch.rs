@@ -2,7 +2,7 @@
 //! to `--knowledge`, without keeping the log; [`KnowingReferee`] is the streaming referee
 //! that feeds it.
 
-use fairplay_core::{LogError, Step};
+use fairplay_core::{Knowable, Knowing, LogError, Step, Watched};
 
 use crate::explain::{knowledge, Explanation, Knowledge, Questions};
 use crate::notation::{parse_action, RawAction};
@@ -17,7 +17,7 @@ const SPACING: usize = 256;
 /// after action `at`, or after the last action when it is sooner, or after the last action
 /// some deal fits when that is sooner still. It keeps one state of the referee after `at`,
 /// and a state every few hundred actions with the actions since, replayed once cheating is
-/// certain.
+/// certain (the core's [`fairplay_core::KnowledgeWatch`], which keeps them for every game).
 ///
 /// ```
 /// use fairplay_gofish::explain::{explain, Questions};
@@ -37,66 +37,54 @@ const SPACING: usize = 256;
 /// assert_eq!(watch.knowledge(&referee), explained.knowledge.unwrap());
 /// ```
 #[derive(Clone, Debug)]
-pub struct KnowledgeWatch {
-    at: Option<usize>,
-    /// The last state kept and after how many actions; once settled, the state asked for.
-    kept: (usize, Referee),
-    /// The actions judged since the state kept.
-    recent: Vec<RawAction>,
-    /// Whether the state asked for is known.
-    settled: bool,
-}
+pub struct KnowledgeWatch(fairplay_core::KnowledgeWatch<Referee>);
 
 impl KnowledgeWatch {
     /// A watch on a log about to be judged by `start` (a referee at the start of the game),
     /// for the knowledge after action `at`, or (`None`) after the last action.
     pub fn new(start: &Referee, at: Option<usize>) -> KnowledgeWatch {
-        KnowledgeWatch {
-            at,
-            kept: (0, start.clone()),
-            recent: Vec::new(),
-            settled: at == Some(0),
-        }
+        KnowledgeWatch(fairplay_core::KnowledgeWatch::new(start, at))
     }
 
     /// `referee` has just judged `raw`, its latest action; call it for every action the
     /// referee judges, up to the one that makes it certain of cheating.
     pub fn judged(&mut self, referee: &Referee, raw: RawAction) {
-        if self.settled {
-            return;
-        }
-        let done = referee.actions();
-        if referee.contradiction().is_some() {
-            // The state before this action: the one kept, and the actions since but this.
-            self.settled = true;
-            let (from, state) = &mut self.kept;
-            for &raw in &self.recent {
-                if state.apply_raw(raw).is_err() {
-                    break;
-                }
-                *from += 1;
-            }
-            self.recent = Vec::new();
-        } else if self.at == Some(done) {
-            self.kept = (done, referee.clone());
-            self.settled = true;
-        } else if done % SPACING == 0 {
-            self.kept = (done, referee.clone());
-            self.recent.clear();
-        } else {
-            self.recent.push(raw);
-        }
+        self.0.judged(referee, raw);
     }
 
     /// The knowledge asked, once the log is judged by `referee` (the one watched).
     pub fn knowledge(&self, referee: &Referee) -> Knowledge {
-        if self.settled {
-            let (after, state) = &self.kept;
-            knowledge(state.rules(), state, *after)
-        } else {
-            // Every action fits a deal and `at` was not reached: the last state.
-            knowledge(referee.rules(), referee, referee.actions())
-        }
+        known(&self.0, referee)
+    }
+}
+
+/// The knowledge `watch` keeps the state for, once the log is judged by `referee`: when the
+/// watch kept none, every action fits a deal and `at` was not reached, so the last state.
+fn known(watch: &fairplay_core::KnowledgeWatch<Referee>, referee: &Referee) -> Knowledge {
+    let state = watch.state().unwrap_or(referee);
+    knowledge(state.rules(), state, state.actions())
+}
+
+/// A Go Fish state for the core's watch: the knowledge after an action at or past the one
+/// that makes cheating certain is the knowledge just before it.
+impl Watched for Referee {
+    type Action = RawAction;
+    const BEFORE_CERTAINTY: bool = true;
+
+    fn actions(&self) -> usize {
+        Referee::actions(self)
+    }
+
+    fn certain(&self) -> bool {
+        self.contradiction().is_some()
+    }
+
+    fn replay(&mut self, raw: RawAction) -> bool {
+        self.apply_raw(raw).is_ok()
+    }
+
+    fn spacing(&self) -> usize {
+        SPACING
     }
 }
 
@@ -105,7 +93,7 @@ impl KnowledgeWatch {
 /// gofish --knowledge [--at K]` judges a log with, as it reads it. Drive it with
 /// [`fairplay_core::audit_reader_with`] (or line by line, as the trait's
 /// [`apply_line`](fairplay_core::Referee::apply_line) up to the first foul); then
-/// [`knowledge`](KnowingReferee::knowledge) gives what [`explain`](crate::explain::explain)
+/// [`knowledge`](Knowing::knowledge) gives what [`explain`](crate::explain::explain)
 /// answers with the same [`Questions`].
 ///
 /// ```
@@ -119,60 +107,40 @@ impl KnowledgeWatch {
 /// let judged = audit_reader_with(&GoFish::new(rules), &mut referee, &log[..], 4096).unwrap();
 /// assert_eq!(judged.actions, 4);
 /// let explained = explain(log, &rules, &questions).unwrap();
-/// assert_eq!(referee.knowledge(), explained.knowledge);
-/// assert_eq!(referee.knowledge().unwrap().after, 2);
+/// assert_eq!(referee.knowledge(judged.actions), explained.knowledge);
+/// assert_eq!(referee.knowledge(judged.actions).unwrap().after, 2);
 /// ```
-#[derive(Clone, Debug)]
-pub struct KnowingReferee {
-    referee: GoFishReferee,
-    /// `None` when the knowledge is not asked.
-    watch: Option<KnowledgeWatch>,
-}
+pub type KnowingReferee = Knowing<GoFishReferee>;
 
-impl KnowingReferee {
-    /// `referee` (at the start of a game) with a watch for the knowledge `questions` ask
-    /// (`knowledge`, `at`), if they ask it; the other questions need the whole log.
-    pub fn new(referee: GoFishReferee, questions: &Questions) -> KnowingReferee {
-        let watch = questions
-            .knowledge
-            .then(|| KnowledgeWatch::new(referee.engine(), questions.at));
-        KnowingReferee { referee, watch }
+/// What Go Fish streams with [`KnowingReferee`]: its notation, its referee, its knowledge.
+impl Knowable for GoFishReferee {
+    type State = Referee;
+    type Questions = Questions;
+    type Answer = Knowledge;
+
+    fn state(&self) -> &Referee {
+        self.engine()
     }
 
-    /// The referee judging the log.
-    pub fn referee(&self) -> &GoFishReferee {
-        &self.referee
+    fn parse(line: &[u8], number: usize) -> Result<Option<RawAction>, LogError> {
+        Ok(parse_action(line, number)?)
     }
 
-    /// The knowledge asked, once the log is judged; `None` when it was not asked.
-    pub fn knowledge(&self) -> Option<Knowledge> {
-        let watch = self.watch.as_ref()?;
-        Some(watch.knowledge(self.referee.engine()))
-    }
-}
-
-impl fairplay_core::Referee for KnowingReferee {
-    fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, LogError> {
-        let Some(raw) = parse_action(line, number)? else {
-            return Ok(None);
-        };
-        let step = self.referee.apply_parsed(raw, number)?;
-        if let Some(watch) = &mut self.watch {
-            watch.judged(self.referee.engine(), raw);
-        }
-        Ok(Some(step))
+    fn judge(&mut self, raw: RawAction, number: usize) -> Result<Step, LogError> {
+        self.apply_parsed(raw, number)
     }
 
-    fn read_line(&mut self, line: &[u8], number: usize) -> Result<bool, LogError> {
-        self.referee.read_line(line, number)
+    fn asked(questions: &Questions) -> Option<Option<usize>> {
+        questions.knowledge.then_some(questions.at)
     }
 
-    fn actions(&self) -> usize {
-        self.referee.actions()
-    }
-
-    fn verdict(&self) -> &fairplay_core::Verdict {
-        self.referee.verdict()
+    /// Every action of an honest log is judged: the total adds nothing.
+    fn answer(
+        watch: &fairplay_core::KnowledgeWatch<Referee>,
+        referee: &Referee,
+        _total: usize,
+    ) -> Knowledge {
+        known(watch, referee)
     }
 }
 

@@ -2,7 +2,7 @@
 //! `--knowledge`, without keeping the log; [`KnowingReferee`] is the streaming referee that
 //! feeds it.
 
-use fairplay_core::{LogError as CoreError, Step};
+use fairplay_core::{Knowable, Knowing, LogError as CoreError, Step, Watched};
 
 use super::knowledge::{knowledge_of, Knowledge};
 use super::log::Log;
@@ -15,7 +15,8 @@ use crate::{QuartetsReferee, Referee};
 /// answers with `Questions { knowledge: true, at, .. }`, with the same errors, without
 /// keeping the log. After action `at` it keeps one state of the referee; for the knowledge
 /// just before cheating became certain (no `at`), a state every few hundred actions and the
-/// actions since, replayed once cheating is certain.
+/// actions since, replayed once cheating is certain (the core's
+/// [`fairplay_core::KnowledgeWatch`], which keeps them for every game).
 ///
 /// ```
 /// use fairplay_quartets::explain::{explain, KnowledgeWatch, Questions};
@@ -37,94 +38,80 @@ use crate::{QuartetsReferee, Referee};
 /// assert_eq!(watch.knowledge(&referee, 4).unwrap(), explained.knowledge.unwrap());
 /// ```
 #[derive(Clone, Debug)]
-pub struct KnowledgeWatch {
-    at: Option<usize>,
-    spacing: usize,
-    /// With `at`: the state after it, once reached with no contradiction. Without: the last
-    /// state kept, then the state before the contradiction.
-    kept: Option<(usize, Referee)>,
-    /// Without `at`: the actions judged since the state kept.
-    recent: Vec<RawAction>,
-    /// Whether the state asked for is known (or can no longer be).
-    settled: bool,
-}
+pub struct KnowledgeWatch(fairplay_core::KnowledgeWatch<Referee>);
 
 impl KnowledgeWatch {
     /// A watch on a log about to be judged by `start` (a referee at the start of the game,
     /// a watcher's or a seat's), for the knowledge after action `at`, or (`None`) after the
     /// last action some deal fits.
     pub fn new(start: &Referee, at: Option<usize>) -> KnowledgeWatch {
-        KnowledgeWatch {
-            at,
-            spacing: Log::spacing(start.rules()),
-            kept: matches!(at, None | Some(0)).then(|| (0, start.clone())),
-            recent: Vec::new(),
-            settled: at == Some(0),
-        }
+        KnowledgeWatch(fairplay_core::KnowledgeWatch::new(start, at))
     }
 
     /// `referee` has just judged `raw`, its latest action; call it for every action the
     /// referee judges, up to the one that makes it certain of cheating.
     pub fn judged(&mut self, referee: &Referee, raw: RawAction) {
-        if self.settled {
-            return;
-        }
-        let done = referee.actions();
-        if referee.contradiction().is_some() {
-            self.settled = true;
-            if self.at.is_none() {
-                // The state before this action: the one kept, and the actions since but this.
-                if let Some((from, mut state)) = self.kept.take() {
-                    for &raw in &self.recent {
-                        if state.apply_raw(raw).is_err() {
-                            break;
-                        }
-                    }
-                    self.kept = Some((from + self.recent.len(), state));
-                }
-                self.recent = Vec::new();
-            }
-            return;
-        }
-        match self.at {
-            Some(at) if done == at => {
-                self.kept = Some((done, referee.clone()));
-                self.settled = true;
-            }
-            Some(_) => {}
-            None if done % self.spacing == 0 => {
-                self.kept = Some((done, referee.clone()));
-                self.recent.clear();
-            }
-            None => self.recent.push(raw),
-        }
+        self.0.judged(referee, raw);
     }
 
     /// The knowledge asked, once the log of `total` actions is judged by `referee` (the one
     /// watched): as [`explain`](super::explain) answers it, with the same errors past the
     /// end and at or past the contradiction.
     pub fn knowledge(&self, referee: &Referee, total: usize) -> Result<Knowledge, ExplainError> {
-        let since = referee.contradiction().map(|c| c.action);
-        let at = match (self.at, since) {
-            (Some(at), _) if at > total => {
-                return Err(ExplainError::AtBeyondLog { at, actions: total })
-            }
-            (Some(at), Some(since)) if at >= since => {
-                return Err(ExplainError::AtAfterCheating { at, since })
-            }
-            (Some(at), _) => at,
-            (None, Some(since)) => since - 1,
-            // An honest log: the referee's own state is the last.
-            (None, None) => return Ok(knowledge_of(referee, total)),
-        };
-        match &self.kept {
-            Some((done, state)) if *done == at => Ok(knowledge_of(state, at)),
-            // Not reached: only if the watch was not fed every action.
-            _ => {
-                debug_assert!(false, "the watch was not fed every action");
-                Ok(knowledge_of(referee, referee.actions()))
-            }
+        known(&self.0, referee, total)
+    }
+}
+
+/// The knowledge `watch` keeps the state for, once the log of `total` actions is judged by
+/// `referee`, or the error [`explain`](super::explain) gives for its `at`.
+fn known(
+    watch: &fairplay_core::KnowledgeWatch<Referee>,
+    referee: &Referee,
+    total: usize,
+) -> Result<Knowledge, ExplainError> {
+    let since = referee.contradiction().map(|c| c.action);
+    let at = match (watch.at(), since) {
+        (Some(at), _) if at > total => {
+            return Err(ExplainError::AtBeyondLog { at, actions: total })
         }
+        (Some(at), Some(since)) if at >= since => {
+            return Err(ExplainError::AtAfterCheating { at, since })
+        }
+        (Some(at), _) => at,
+        (None, Some(since)) => since - 1,
+        // An honest log: the referee's own state is the last.
+        (None, None) => return Ok(knowledge_of(referee, total)),
+    };
+    match watch.state() {
+        Some(state) if state.actions() == at => Ok(knowledge_of(state, at)),
+        // Not reached: only if the watch was not fed every action.
+        _ => {
+            debug_assert!(false, "the watch was not fed every action");
+            Ok(knowledge_of(referee, referee.actions()))
+        }
+    }
+}
+
+/// A Quartets state for the core's watch: the knowledge after an action at or past the one
+/// that makes cheating certain is an error, so a watch with `at` keeps that state alone.
+impl Watched for Referee {
+    type Action = RawAction;
+    const BEFORE_CERTAINTY: bool = false;
+
+    fn actions(&self) -> usize {
+        Referee::actions(self)
+    }
+
+    fn certain(&self) -> bool {
+        self.contradiction().is_some()
+    }
+
+    fn replay(&mut self, raw: RawAction) -> bool {
+        self.apply_raw(raw).is_ok()
+    }
+
+    fn spacing(&self) -> usize {
+        Log::spacing(self.rules())
     }
 }
 
@@ -133,7 +120,7 @@ impl KnowledgeWatch {
 /// quartets --knowledge [--at K]` judges a log with, as it reads it. Drive it with
 /// [`fairplay_core::audit_reader_with`] (or line by line, as the trait's
 /// [`apply_line`](fairplay_core::Referee::apply_line) up to the first foul); then
-/// [`knowledge`](KnowingReferee::knowledge) gives what [`explain`](super::explain) (or
+/// [`knowledge`](Knowing::knowledge) gives what [`explain`](super::explain) (or
 /// [`explain_seat`](super::explain_seat) for a seat's referee) answers with the same
 /// [`Questions`], with the same errors.
 ///
@@ -152,57 +139,36 @@ impl KnowledgeWatch {
 /// let explained = explain(log, &rules, &questions).unwrap();
 /// assert_eq!(Some(knowledge), explained.knowledge);
 /// ```
-#[derive(Clone, Debug)]
-pub struct KnowingReferee {
-    referee: QuartetsReferee,
-    /// `None` when the knowledge is not asked.
-    watch: Option<KnowledgeWatch>,
-}
+pub type KnowingReferee = Knowing<QuartetsReferee>;
 
-impl KnowingReferee {
-    /// `referee` (at the start of a game) with a watch for the knowledge `questions` ask
-    /// (`knowledge`, `at`), if they ask it; the other questions need the whole log.
-    pub fn new(referee: QuartetsReferee, questions: &Questions) -> KnowingReferee {
-        let watch = questions
-            .knowledge
-            .then(|| KnowledgeWatch::new(referee.engine(), questions.at));
-        KnowingReferee { referee, watch }
+/// What Quartets streams with [`KnowingReferee`]: its notation, its referee, its knowledge
+/// and the errors of an `at` past the end or not before cheating became certain.
+impl Knowable for QuartetsReferee {
+    type State = Referee;
+    type Questions = Questions;
+    type Answer = Result<Knowledge, ExplainError>;
+
+    fn state(&self) -> &Referee {
+        self.engine()
     }
 
-    /// The referee judging the log.
-    pub fn referee(&self) -> &QuartetsReferee {
-        &self.referee
+    fn parse(line: &[u8], number: usize) -> Result<Option<RawAction>, CoreError> {
+        Ok(parse_action(line, number)?)
     }
 
-    /// The knowledge asked, once the log of `total` actions is judged (as
-    /// [`KnowledgeWatch::knowledge`]); `None` when it was not asked.
-    pub fn knowledge(&self, total: usize) -> Option<Result<Knowledge, ExplainError>> {
-        let watch = self.watch.as_ref()?;
-        Some(watch.knowledge(self.referee.engine(), total))
-    }
-}
-
-impl fairplay_core::Referee for KnowingReferee {
-    fn apply_line(&mut self, line: &[u8], number: usize) -> Result<Option<Step>, CoreError> {
-        let Some(raw) = parse_action(line, number)? else {
-            return Ok(None);
-        };
-        let step = self.referee.apply_parsed(raw, number)?;
-        if let Some(watch) = &mut self.watch {
-            watch.judged(self.referee.engine(), raw);
-        }
-        Ok(Some(step))
+    fn judge(&mut self, raw: RawAction, number: usize) -> Result<Step, CoreError> {
+        Ok(self.apply_parsed(raw, number)?)
     }
 
-    fn read_line(&mut self, line: &[u8], number: usize) -> Result<bool, CoreError> {
-        self.referee.read_line(line, number)
+    fn asked(questions: &Questions) -> Option<Option<usize>> {
+        questions.knowledge.then_some(questions.at)
     }
 
-    fn actions(&self) -> usize {
-        self.referee.actions()
-    }
-
-    fn verdict(&self) -> &fairplay_core::Verdict {
-        self.referee.verdict()
+    fn answer(
+        watch: &fairplay_core::KnowledgeWatch<Referee>,
+        referee: &Referee,
+        total: usize,
+    ) -> Result<Knowledge, ExplainError> {
+        known(watch, referee, total)
     }
 }
