@@ -12,7 +12,9 @@
 //! The logs are the `standard` benchmark's: 1000 simulated honest standard games (4 players,
 //! 13 ranks, 5 cards each), judged one after the other as `fairplay batch` judges them; the
 //! difference between the two runs, divided by 1000, is one game. Mode `long` judges the
-//! `long` benchmark's game of 10^6 actions once instead.
+//! `long` benchmark's game of 10^6 actions once instead. A second argument judges the 1000
+//! games that many times (`audit 50`), for timing whole processes against each other
+//! (`farm-bench --vs`), where one round is too short for the operating system's accounting.
 
 use std::hint::black_box;
 
@@ -21,9 +23,10 @@ use fairplay_gofish::{judge, FishTurn, GoFish, Rules};
 use fairplay_sim::gofish::{simulate_seeded, Config};
 
 fn main() {
-    let mode = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "none".to_string());
+    let mut args = std::env::args().skip(1);
+    let mode = args.next().unwrap_or_else(|| "none".to_string());
+    // Rounds over the 1000 games: more for timing whole processes (farm-bench).
+    let rounds: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(1);
     let config = Config::new(fairplay_sim::gofish::Rules::standard());
     let logs: Vec<String> = (0..1000)
         .map(|seed| simulate_seeded(&config, seed).log())
@@ -33,8 +36,10 @@ fn main() {
     let three = Rules::new(3, 3, Some(4), FishTurn::Next).expect("a variant");
     match mode.as_str() {
         "audit" => {
-            for log in &logs {
-                drop(black_box(game.audit(black_box(log.as_bytes()))));
+            for _ in 0..rounds {
+                for log in &logs {
+                    drop(black_box(game.audit(black_box(log.as_bytes()))));
+                }
             }
         }
         "long" => drop(black_box(judge(black_box(long.as_bytes()), &three))),

@@ -670,37 +670,81 @@ fn a_seat_judges_with_every_deal_of_its_hand_and_draws() {
 }
 
 #[test]
-fn the_first_witness_deal_changes_no_verdict() {
-    // The first actions want more cards of A (1 + 2 + 2) than there are: the witness deal
-    // they suggest must still be a deal, and the verdict the one of the sorted witness.
+fn judging_a_whole_log_finds_what_a_plain_referee_finds() {
+    // `judge` reads ahead: the first witness deal follows the first actions, and a draw is
+    // given its drawer's next ask. Neither may change a verdict or its reason. The first
+    // actions here want more cards of A (1 + 2 + 2) than there are: the witness deal they
+    // suggest must still be a deal.
     let rules = Rules::new(3, 3, Some(2), FishTurn::Next).unwrap();
     let log = "1 A 2 A 2\n1 A 3 A 2\n2 D\n2 A 1 3 2\n";
     assert_eq!(
         judge(log.as_bytes(), &rules).unwrap().verdict(),
         Verdict::Cheated { since: 2 }
     );
-    // Simulated games, cheats among them: the seeded judge against a referee fed line by line
-    // (the sorted first witness, no reading ahead).
+    // Two honest games in which a player lays a book right after drawing its fourth card
+    // unseen (actions 20 and 21 of the first; 14 and 15, and 17 and 18, of the second).
+    let three = Rules::new(3, 4, Some(3), FishTurn::Next).unwrap();
+    for log in [
+        "1 A 3 2 fish\n1 D\n2 A 1 3 1\n2 A 1 4 fish\n2 D\n3 A 1 4 fish\n3 D\n1 A 2 A 1\n\
+         1 A 2 A fish\n1 D\n2 A 3 3 1\n2 A 3 4 2\n2 A 3 2 fish\n2 D 2\n2 A 1 2 1\n\
+         2 A 3 2 fish\n2 D 2\n2 B 2\n2 A 3 4 fish\n2 D\n2 B 3\n3 A 1 A 3\n3 B A\n\
+         1 A 2 4 3\n1 B 4\n",
+        "1 A 3 4 1\n1 A 2 A fish\n1 D\n2 A 3 3 1\n2 A 1 2 1\n2 A 3 2 1\n2 A 1 3 fish\n2 D\n\
+         3 D\n3 A 2 4 fish\n3 D\n1 A 3 4 1\n1 A 3 A fish\n1 D\n1 B 4\n2 A 3 A fish\n2 D\n\
+         2 B 2\n3 A 2 3 3\n3 B 3\n3 D\n3 A 2 A 1\n3 A 1 A 2\n3 B A\n",
+    ] {
+        assert_eq!(
+            judge(log.as_bytes(), &three).unwrap().verdict(),
+            Verdict::Honest,
+            "{log}"
+        );
+    }
+    // Games from random deals, honest and lying, against a referee fed action by action (the
+    // sorted first witness, nothing read ahead).
+    let logs: usize = std::env::var("GOFISH_PLAIN_REFEREE_LOGS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(20_000);
     let mut rng = SmallRng::seed_from_u64(11);
-    for (players, ranks, hand) in [(3, 3, 2), (2, 3, 3), (2, 2, 4), (3, 3, 4)] {
+    let variants = [
+        (2, 3, 3),
+        (2, 4, 4),
+        (3, 4, 3),
+        (2, 3, 4),
+        (3, 3, 3),
+        (4, 5, 4),
+    ];
+    let (mut foul, mut fair) = (0, 0);
+    for n in 0..logs {
+        let (players, ranks, hand) = variants[n % variants.len()];
         let rules = Rules::new(players, ranks, Some(hand), FishTurn::Next).unwrap();
-        let deals = arrangements(ranks);
-        for n in 0..300 {
-            let cards = &deals[rng.random_range(0..deals.len())];
-            let lie = [0.0, 0.1, 0.3][n % 3];
-            let log = play(&rules, cards, lie, &mut rng, 40);
-            let text: String = log.iter().map(|a| format!("{a}\n")).collect();
-            let mut referee = Referee::new(rules);
-            for &action in &log {
-                referee.apply(action).unwrap();
-            }
-            assert_eq!(
-                judge(text.as_bytes(), &rules).unwrap().verdict(),
-                referee.verdict(),
-                "{text}"
-            );
+        let mut cards: Vec<u8> = (0..4 * ranks as u8).map(|c| c / 4).collect();
+        for i in (1..cards.len()).rev() {
+            cards.swap(i, rng.random_range(0..=i));
+        }
+        let lie = [0.0, 0.02, 0.1, 0.3][n % 4];
+        let log = play(&rules, &cards, lie, &mut rng, 60);
+        let text: String = log.iter().map(|a| format!("{a}\n")).collect();
+        let mut referee = Referee::new(rules);
+        for &action in &log {
+            referee.apply(action).unwrap();
+        }
+        let report = judge(text.as_bytes(), &rules).unwrap();
+        assert_eq!(
+            report.cheating.map(|(c, _)| c),
+            referee.contradiction(),
+            "{players} {ranks} {hand}\n{text}"
+        );
+        if referee.contradiction().is_some() {
+            foul += 1;
+        } else {
+            fair += 1;
         }
     }
+    assert!(
+        foul > logs / 10 && fair > logs / 10,
+        "{foul} foul, {fair} fair"
+    );
 }
 
 #[test]
