@@ -950,10 +950,15 @@ impl DealModel {
     /// until the two meet (a path) or one side has nothing left to reach (no path). The
     /// short cycles of a repair are found without walking the whole graph.
     fn search(&mut self, from: usize, to: usize) -> bool {
-        let nodes = self.node_count();
-        if self.seen.len() < nodes {
-            self.seen.resize(nodes, 0);
-            self.via.resize(nodes, NONE);
+        let count = self.node_count();
+        if self.seen.len() < count {
+            self.seen.resize(count, 0);
+            self.via.resize(count, NONE);
+        }
+        // The queues are used as arrays: each side reaches a node once.
+        if self.queue.len() < count {
+            self.queue.resize(count, 0);
+            self.back.resize(count, 0);
         }
         if self.stamp >= u32::MAX - 2 {
             self.seen.fill(0);
@@ -962,72 +967,72 @@ impl DealModel {
         self.stamp += 2;
         // Marks of the nodes reached from `from`, and of those that reach `to`.
         let (ahead, behind) = (self.stamp - 1, self.stamp);
-        let (seen, via) = (&mut self.seen, &mut self.via);
-        let (queue, back) = (&mut self.queue, &mut self.back);
-        let (adj, hops, nodes) = (&self.adj, &self.hops, &self.nodes);
-        let arcs = |node: usize| {
-            let Node { start, degree, .. } = nodes[node];
-            &adj[start as usize..start as usize + usize::from(degree)]
-        };
-        queue.clear();
-        back.clear();
-        queue.push(from as u16);
-        back.push(to as u16);
+        let (seen, via) = (&mut self.seen[..count], &mut self.via[..count]);
+        let (queue, back) = (&mut self.queue[..count], &mut self.back[..count]);
+        let (adj, hops, nodes) = (&self.adj[..], &self.hops[..], &self.nodes[..count]);
+        queue[0] = from as u16;
+        back[0] = to as u16;
         seen[from] = ahead;
         seen[to] = behind;
-        let (mut head, mut tail) = (0, 0);
-        loop {
-            let (forward, backward) = (queue.len() - head, back.len() - tail);
+        // Each side's queue: the next node to take, and the end of what it reached.
+        let (mut head, mut ahead_end) = (0, 1);
+        let (mut tail, mut behind_end) = (0, 1);
+        let meet = 'found: loop {
+            let (forward, backward) = (ahead_end - head, behind_end - tail);
             if forward == 0 || backward == 0 {
                 return false;
             }
             if forward <= backward {
-                let end = queue.len();
+                let end = ahead_end;
                 while head < end {
-                    let node = usize::from(queue[head]);
+                    let Node { start, degree, .. } = nodes[usize::from(queue[head])];
                     head += 1;
-                    for &arc in arcs(node) {
+                    for &arc in &adj[start as usize..][..usize::from(degree)] {
                         let hop = hops[arc as usize];
                         if hop.room == 0 {
                             continue;
                         }
                         let next = usize::from(hop.to);
-                        if seen[next] == behind {
-                            self.meet = arc;
-                            return true;
+                        let mark = seen[next];
+                        if mark == behind {
+                            break 'found arc;
                         }
-                        if seen[next] != ahead {
+                        if mark != ahead {
                             seen[next] = ahead;
                             via[next] = arc;
-                            queue.push(next as u16);
+                            queue[ahead_end] = hop.to;
+                            ahead_end += 1;
                         }
                     }
                 }
             } else {
-                let end = back.len();
+                let end = behind_end;
                 while tail < end {
-                    let node = usize::from(back[tail]);
+                    let Node { start, degree, .. } = nodes[usize::from(back[tail])];
                     tail += 1;
-                    for &arc in arcs(node) {
+                    for &arc in &adj[start as usize..][..usize::from(degree)] {
                         // The arc paired with one leaving `node` enters it.
                         let into = arc ^ 1;
                         if hops[into as usize].room == 0 {
                             continue;
                         }
-                        let prev = usize::from(hops[arc as usize].to);
-                        if seen[prev] == ahead {
-                            self.meet = into;
-                            return true;
+                        let prev = hops[arc as usize].to;
+                        let mark = seen[usize::from(prev)];
+                        if mark == ahead {
+                            break 'found into;
                         }
-                        if seen[prev] != behind {
-                            seen[prev] = behind;
-                            via[prev] = into;
-                            back.push(prev as u16);
+                        if mark != behind {
+                            seen[usize::from(prev)] = behind;
+                            via[usize::from(prev)] = into;
+                            back[behind_end] = prev;
+                            behind_end += 1;
                         }
                     }
                 }
             }
-        }
+        };
+        self.meet = meet;
+        true
     }
 
     /// Sends one card along the path the last search found from `from` to `to`: the arc
