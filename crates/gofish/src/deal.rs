@@ -132,7 +132,7 @@ struct Dealt {
 struct Scratch {
     /// The copy.
     model: Option<DealModel>,
-    /// The edges the last question moved.
+    /// The edges the last question moved (some more than once).
     moved: Vec<u32>,
     /// Per edge of the model: the least and the most flow seen on it in a flow meeting every
     /// bound.
@@ -727,8 +727,10 @@ impl DealModel {
     /// Each count is first limited by [`limits`](DealModel::limits), which is often its range
     /// already. A count whose limits are apart is moved, on a copy of the witness, as far
     /// towards each limit as a flow meeting every bound goes; every flow met on the way shows
-    /// counts that reach it, and a count seen at a limit needs no search; each question puts
-    /// back only the flows it moved.
+    /// counts that reach it, and a count seen at a limit needs no search. Each question starts
+    /// from the flow the last one left (any flow meeting every bound reaches every other by
+    /// cycles of its residual graph, so where it starts changes the work, not the answer):
+    /// putting the witness back after each question cost more than it saved.
     pub(crate) fn ranges(&self, wanted: u16) -> Vec<(u8, u8)> {
         // Each thread keeps its copy of the graph and the buffers, to spare their allocations.
         thread_local! {
@@ -770,12 +772,11 @@ impl DealModel {
                         return bound;
                     }
                     let flow = model.extreme(id, bound, moved);
-                    // What this flow shows, then back to this model's witness.
+                    // What this flow shows.
                     for e in moved.drain(..).chain([id]) {
                         let e = e as usize;
                         let flow = model.edges[e].flow;
                         seen[e] = (seen[e].0.min(flow), seen[e].1.max(flow));
-                        model.set_flow(e as u32, self.edges[e].flow);
                     }
                     flow
                 };
