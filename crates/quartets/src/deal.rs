@@ -130,11 +130,11 @@ struct Search {
 
 /// What is known of one card.
 #[derive(Clone, Copy, Debug)]
-struct Seat {
+pub(crate) struct Seat {
     /// The players it may not have been dealt to.
-    banned: u16,
+    pub(crate) banned: u16,
     /// Witness owner of a free card ([`UNSEATED`] during a repair); dealt owner of a pinned one.
-    owner: u8,
+    pub(crate) owner: u8,
     /// Never moved.
     free: bool,
     /// Seated in its owner's need slot (rather than the wild slot).
@@ -382,6 +382,54 @@ impl DealModel {
         (first..first + self.cards_per_set).find(|&c| {
             self.seats[c].free && !self.seats[c].in_need && self.seats[c].owner as usize == player
         })
+    }
+
+    /// Whether the model is as [`DealModel::reset_as`] left it plus facts that all agreed with
+    /// its witness: the state [`crate::Referee`]'s agreeing path works on.
+    #[inline]
+    pub(crate) fn is_unbuilt(&self) -> bool {
+        self.unbuilt && self.feasible
+    }
+
+    /// The cards' records of an unbuilt model, for [`crate::Referee`]'s agreeing path, which
+    /// reads their witness owners (never unseated in an unbuilt model) and writes bans only:
+    /// a ban on a card the witness gives someone else, as [`DealModel::ban_if`] records it.
+    #[inline(always)]
+    pub(crate) fn seats_mut(&mut self) -> &mut [Seat] {
+        debug_assert!(self.is_unbuilt());
+        &mut self.seats
+    }
+
+    /// After facts given by [`crate::Referee`]'s agreeing path, which records only bans: the
+    /// rest of an unbuilt model's state from the referee's. `free(card)`: the card never
+    /// moved; `needs(player, set)`: the referee holds the player's need in the set. The model
+    /// is then as the facts one by one through [`DealModel::pin_of`], [`DealModel::ban_if`]
+    /// and [`DealModel::require`] would have left it (a test compares the two).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn resume_unbuilt(
+        &mut self,
+        free: impl Fn(usize) -> bool,
+        needs: impl Fn(usize, usize) -> bool,
+    ) {
+        debug_assert!(self.is_unbuilt());
+        for slots in &mut self.slots {
+            slots.free_left = 0;
+            slots.needs_open = 0;
+        }
+        for (card, seat) in self.seats.iter_mut().enumerate() {
+            seat.free = free(card);
+            if seat.free {
+                self.slots[seat.owner as usize].free_left += 1;
+            }
+        }
+        for player in 0..self.players {
+            for set in 0..self.sets {
+                let open = needs(player, set);
+                self.need[player * self.sets + set] = if open { EMPTY } else { NO_NEED };
+                self.slots[player].needs_open += i64::from(open);
+            }
+        }
     }
 
     /// Whether some deal satisfies every fact given so far.

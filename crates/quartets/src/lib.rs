@@ -127,12 +127,16 @@ impl Verdict {
 pub fn audit(input: &[u8], rules: &Rules) -> Result<Report, LogError> {
     with_spare(rules, |referee, guess| {
         // The whole log is at hand: the witness starts as the deal it reveals.
-        if reveal::first_holders(input, rules, guess) {
+        let guessed = reveal::first_holders(input, rules, guess);
+        if guessed > 0 {
             referee.reset_dealt(guess);
         } else {
             referee.reset();
         }
-        judge_with(referee, input)
+        // A guess of every card is the true deal of an honest game: every fact agrees with
+        // it, and the referee's agreeing path judges the log. Cards left to be dealt in order
+        // soon make a fact disagree, and the general path would take over at once.
+        judge_with(referee, input, guessed == rules.deck_size())
     })
 }
 
@@ -151,7 +155,7 @@ pub fn audit_seat(input: &[u8], hand: &SeatHand) -> Result<Report, LogError> {
     with_spare(hand.rules(), |referee, _| {
         referee.reset();
         referee.sit(hand);
-        judge_with(referee, input)
+        judge_with(referee, input, false)
     })
 }
 
@@ -177,8 +181,9 @@ fn with_spare(
     })
 }
 
-/// [`audit`] with a referee at the start of the game.
-fn judge_with(referee: &mut Referee, input: &[u8]) -> Result<Report, LogError> {
+/// [`audit`] with a referee at the start of the game; `agree`: try the referee's agreeing
+/// path first ([`Referee::agree_all`]), while every fact agrees with its witness.
+fn judge_with(referee: &mut Referee, input: &[u8], agree: bool) -> Result<Report, LogError> {
     let mut reader = LogReader::new(input)?;
     let rule_error = |reader: &LogReader, referee: &Referee, error| LogError::Rule {
         line: reader.line(),
@@ -186,6 +191,24 @@ fn judge_with(referee: &mut Referee, input: &[u8]) -> Result<Report, LogError> {
         error,
     };
     let mut line = 0;
+    // While every fact agrees with the guessed witness, an action is judged by the referee's
+    // agreeing path; the first that does not (or the end of the log) leaves it.
+    if agree && referee.agreeing() {
+        let Some(pending) = referee.agree_all(&mut reader)? else {
+            // Every action agreed with one deal: the game is honest.
+            return Ok(Report {
+                actions: referee.actions(),
+                cheating: None,
+            });
+        };
+        referee.resume();
+        let verdict = apply_outlined(referee, pending)
+            .map_err(|error| rule_error(&reader, referee, error))?;
+        if verdict != Verdict::Honest {
+            let line = reader.line();
+            return finish(referee, reader, line);
+        }
+    }
     // Judge while every action so far may be honest. Canonical lines, nearly all of a real log,
     // are decoded and judged in registers in the inner loop; any other line goes the general way.
     'judging: loop {
@@ -208,7 +231,12 @@ fn judge_with(referee: &mut Referee, input: &[u8]) -> Result<Report, LogError> {
             break;
         }
     }
-    // Cheating is certain: the rest is only read, so a malformed file is still reported.
+    finish(referee, reader, line)
+}
+
+/// The end of [`judge_with`] once cheating is certain (`line` holds the action that made it
+/// so) or the log is read: the rest is only read, so a malformed file is still reported.
+fn finish(referee: &Referee, mut reader: LogReader, line: usize) -> Result<Report, LogError> {
     let mut actions = referee.actions();
     while let Some(action) = reader.next_action() {
         action?;

@@ -299,6 +299,36 @@ impl<'a> LogReader<'a> {
         Some(action)
     }
 
+    /// Reads canonical lines ([`LogReader::next_canonical`]) and hands each action to `take`
+    /// until it returns `false`: then that action is returned (its line read). `None` when the
+    /// next line is not canonical or the log has ended, nothing of it read. The reader's
+    /// state is kept in locals for the loop: a judge's loop over
+    /// [`LogReader::next_canonical`] kept it in memory, written back at every line.
+    #[inline(always)]
+    pub(crate) fn canonical_until(
+        &mut self,
+        mut take: impl FnMut(RawAction) -> bool,
+    ) -> Option<RawAction> {
+        let mut lines = self.lines.clone();
+        let mut left = self.left;
+        let refused = loop {
+            if left == 0 {
+                break None;
+            }
+            let Some((action, len)) = canonical_line(lines.rest()) else {
+                break None;
+            };
+            lines.take_line(len);
+            left -= 1;
+            if !take(action) {
+                break Some(action);
+            }
+        };
+        self.lines = lines;
+        self.left = left;
+        refused
+    }
+
     /// Any line the canonical path declines: blank lines, other spacing, long numbers, the last
     /// line of a file, errors, and the end of the log.
     #[inline(never)]

@@ -2,7 +2,7 @@
 
 use crate::action::{Action, NameError};
 use crate::deal::{DealModel, KnowledgeTable};
-use crate::notation::RawAction;
+use crate::notation::{LogReader, ParseError, RawAction};
 use crate::rules::{Card, Player, Rules, SetId, MAX_PLAYERS};
 use crate::seat::SeatHand;
 
@@ -641,6 +641,89 @@ impl Referee {
         self.apply_checked(action)
     }
 
+    /// Whether [`Referee::agree`] may be used: a watcher's referee (every claim believed, no
+    /// seat) dealt a guessed witness ([`Referee::reset_dealt`]) that every fact so far agreed
+    /// with, so the deal model's slots are still unbuilt.
+    pub(crate) fn agreeing(&self) -> bool {
+        self.deal.is_unbuilt()
+            && self.contradiction.is_none()
+            && self.trust.is_none()
+            && self.seat.is_none()
+    }
+
+    /// Judges the actions `reader` reads next while each breaks no rule and its every fact
+    /// agrees with the witness: `Ok(None)` when the log ends so (then it is honest),
+    /// `Ok(Some(action))` for the first action that does not, which is not applied, and the
+    /// reader's error if a line is malformed. The action not applied (a rule broken, a fact
+    /// the witness does not satisfy, cheating made certain) goes to [`Referee::resume`], then
+    /// [`Referee::apply_raw`], which judge it the general way.
+    ///
+    /// Only for an [`agreeing`](Referee::agreeing) referee. The public state (turn, counts,
+    /// places, moved cards per hand and the needs held) is kept as the general path keeps it;
+    /// of the deal model only the bans are written, and [`Referee::resume`] derives the rest
+    /// (which cards never moved, which needs are open, the slots' counts) when it is needed.
+    /// A verdict needs nothing more: every fact agreeing with one deal, the game so far is
+    /// honest.
+    // Not inlined: the general loop of `judge_with` is compiled as it was without it.
+    #[inline(never)]
+    pub(crate) fn agree_all(
+        &mut self,
+        reader: &mut LogReader,
+    ) -> Result<Option<RawAction>, ParseError> {
+        let mut table = self.agreeing_table();
+        let left = loop {
+            if let Some(refused) = reader.canonical_until(|action| table.agree(action)) {
+                break Ok(Some(refused));
+            }
+            let action = match reader.next_action() {
+                Some(Ok(action)) => action,
+                Some(Err(error)) => break Err(error),
+                None => break Ok(None),
+            };
+            if !table.agree(action) {
+                break Ok(Some(action));
+            }
+        };
+        (self.turn, self.actions) = (table.turn, table.actions);
+        left
+    }
+
+    /// [`Referee::agree_all`] of one action: whether it was applied.
+    #[cfg(test)]
+    pub(crate) fn agree(&mut self, raw: RawAction) -> bool {
+        let mut table = self.agreeing_table();
+        let agreed = table.agree(raw);
+        (self.turn, self.actions) = (table.turn, table.actions);
+        agreed
+    }
+
+    /// The state [`Referee::agree_all`] works on; its turn and number of actions are copied
+    /// back by the caller.
+    #[inline(always)]
+    fn agreeing_table(&mut self) -> Agreeing<'_> {
+        Agreeing {
+            players: self.rules.players(),
+            sets: self.rules.sets(),
+            per_set: self.rules.cards_per_set(),
+            place: &mut self.place,
+            hand: &mut self.hand,
+            count: &mut self.count,
+            seats: self.deal.seats_mut(),
+            turn: self.turn,
+            actions: self.actions,
+        }
+    }
+
+    /// After [`Referee::agree`]: brings the deal model up to date with the facts it took, so
+    /// that the general path goes on from there.
+    pub(crate) fn resume(&mut self) {
+        let (place, hand, sets) = (&self.place, &self.hand, self.rules.sets());
+        self.deal.resume_unbuilt(
+            |card| place[card] == UNMOVED,
+            |player, set| hand[player * sets + set] & NEEDED != 0,
+        );
+    }
+
     /// Applies one action. A [`RuleError`] leaves the referee as it was; otherwise the verdict
     /// after the action is returned. An action whose names were checked against other rules is
     /// refused unless it names a player, set and card of these rules:
@@ -976,5 +1059,330 @@ impl Referee {
             .map(|step| (index + step) % n)
             .find(|&p| self.count[seat(p)] > 0)
             .map_or(NOBODY, |p| p as u8)
+    }
+}
+
+/// The state [`Referee::agree_all`] works on, borrowed from the referee as plain slices and
+/// values, so that its loop keeps them in registers.
+struct Agreeing<'a> {
+    players: usize,
+    sets: usize,
+    per_set: usize,
+    place: &'a mut [u8],
+    hand: &'a mut [u8],
+    count: &'a mut [u32; MAX_PLAYERS],
+    seats: &'a mut [crate::deal::Seat],
+    turn: u8,
+    actions: usize,
+}
+
+impl Agreeing<'_> {
+    /// One action of [`Referee::agree_all`]: applied if it breaks no rule and every fact of it
+    /// agrees with the witness, as the general path would apply it; else `false` and nothing
+    /// changes.
+    #[inline(always)]
+    fn agree(&mut self, raw: RawAction) -> bool {
+        let (asker, target, set, letter, granted) = match raw {
+            RawAction::Ask {
+                asker,
+                target,
+                set,
+                letter,
+                granted,
+            } => (asker, target, set, letter, granted),
+            RawAction::LayAside { player, set } => return self.lay_aside(player, set),
+        };
+        // The names, as `Rules::check_ask` checks them.
+        let (x, y, s) = (
+            asker.wrapping_sub(1) as usize,
+            target.wrapping_sub(1) as usize,
+            set.wrapping_sub(1) as usize,
+        );
+        let letter = letter as usize;
+        if x >= self.players || y >= self.players || s >= self.sets || letter >= self.per_set {
+            return false;
+        }
+        if self.turn as usize != x || x == y || self.count[seat(y)] == 0 {
+            return false;
+        }
+        let index = s * self.per_set + letter;
+        let place = self.place[index];
+        let unmoved = place == UNMOVED;
+        // An asker with no moved card of the set claims one they were dealt, which must be a
+        // card the witness gives them that never moved (as `DealModel::require` finds it).
+        let asked = x * self.sets + s;
+        let need = self.hand[asked] == 0;
+        if need && !self.dealt_unmoved(x, s) {
+            return false;
+        }
+        if granted {
+            // The card leaves the target's hand: seen there, or dealt there by the witness
+            // and not denied by them (`place == OUT` is neither: a rule broken).
+            let holds = if unmoved {
+                let record = &self.seats[index];
+                record.owner as usize == y && record.banned & (1 << y) == 0
+            } else {
+                place as usize == y
+            };
+            if !holds {
+                return false;
+            }
+            if need {
+                self.hand[asked] = NEEDED;
+            }
+            let given = y * self.sets + s;
+            if unmoved {
+                // Pinned to the target: it settles their need in the set.
+                self.hand[given] &= !NEEDED;
+            } else {
+                self.hand[given] -= 1;
+            }
+            self.place[index] = x as u8;
+            self.hand[asked] += 1;
+            self.count[seat(y)] -= 1;
+            self.count[seat(x)] += 1;
+        } else {
+            // `place == OUT` is a rule broken, `place == y` a denial of a card seen in hand.
+            if place == OUT || place as usize == y {
+                return false;
+            }
+            if unmoved {
+                let record = &mut self.seats[index];
+                if record.owner as usize == y {
+                    return false;
+                }
+                record.banned |= 1 << y;
+            }
+            if need {
+                self.hand[asked] = NEEDED;
+            }
+            self.turn = y as u8;
+        }
+        self.actions += 1;
+        true
+    }
+
+    /// Whether the witness gives `player` a card of `set` that never moved.
+    #[inline(always)]
+    fn dealt_unmoved(&self, player: usize, set: usize) -> bool {
+        let first = set * self.per_set;
+        let cards = first..first + self.per_set;
+        self.place[cards.clone()]
+            .iter()
+            .zip(&self.seats[cards])
+            .any(|(&place, record)| place == UNMOVED && record.owner as usize == player)
+    }
+
+    /// [`Agreeing::agree`] of `player Q set`.
+    #[inline(always)]
+    fn lay_aside(&mut self, player: u32, set: u32) -> bool {
+        let (x, s) = (
+            player.wrapping_sub(1) as usize,
+            set.wrapping_sub(1) as usize,
+        );
+        if x >= self.players || s >= self.sets || self.turn as usize != x {
+            return false;
+        }
+        let first = s * self.per_set;
+        let cards = first..first + self.per_set;
+        // Every card of the set is in `x`'s hand: seen there, or dealt there by the witness
+        // and not denied by them (a set laid aside has every card `OUT`, which is neither).
+        let held = self.place[cards.clone()]
+            .iter()
+            .zip(&self.seats[cards.clone()])
+            .all(|(&place, record)| match place {
+                UNMOVED => record.owner as usize == x && record.banned & (1 << x) == 0,
+                place => place as usize == x,
+            });
+        if !held {
+            return false;
+        }
+        let key = x * self.sets + s;
+        let mut hand = self.hand[key];
+        for place in &mut self.place[cards] {
+            if *place == UNMOVED {
+                hand &= !NEEDED;
+            } else {
+                hand -= 1;
+            }
+            *place = OUT;
+        }
+        self.hand[key] = hand;
+        let count = &mut self.count[seat(x)];
+        *count = count.saturating_sub(self.per_set as u32);
+        if *count == 0 {
+            // `Referee::next_with_cards`.
+            let n = self.players;
+            self.turn = (1..=n)
+                .map(|step| (x + step) % n)
+                .find(|&p| self.count[seat(p)] > 0)
+                .map_or(NOBODY, |p| p as u8);
+        }
+        self.actions += 1;
+        true
+    }
+}
+
+#[cfg(test)]
+mod agreeing_tests {
+    //! The agreeing path ([`Referee::agree`], then [`Referee::resume`]) against the general
+    //! path, state for state, on random games of real play with cheats and broken rules.
+
+    use super::Referee;
+    use crate::notation::{LogReader, RawAction};
+    use crate::rules::Rules;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// A random game: a random deal played by players who mostly ask for a card of a set they
+    /// hold and answer truthfully, and sometimes cheat, ask foolishly or break a rule.
+    fn random_game(rules: &Rules, rng: &mut SmallRng) -> Vec<RawAction> {
+        let (players, sets, per_set) = (rules.players(), rules.sets(), rules.cards_per_set());
+        let deck = rules.deck_size();
+        let mut cards: Vec<usize> = (0..deck).collect();
+        for i in (1..deck).rev() {
+            cards.swap(i, rng.random_range(0..=i));
+        }
+        let mut owner = vec![0usize; deck];
+        let mut next = 0;
+        for (p, &h) in rules.hand_sizes().iter().enumerate() {
+            for &card in &cards[next..next + h as usize] {
+                owner[card] = p;
+            }
+            next += h as usize;
+        }
+        let mut out = vec![false; deck];
+        let cheat = rng.random_range(0.0..0.2);
+        let mut turn = 0;
+        let mut actions = Vec::new();
+        for _ in 0..rng.random_range(1..4 * deck) {
+            let holds = |p: usize, owner: &[usize], out: &[bool]| {
+                (0..deck).filter(|&c| !out[c] && owner[c] == p).count()
+            };
+            if holds(turn, &owner, &out) == 0 {
+                break;
+            }
+            // A full set in hand is laid aside (now and then, any set is).
+            let full = (0..sets).find(|&s| {
+                (0..per_set).all(|l| owner[s * per_set + l] == turn && !out[s * per_set + l])
+            });
+            let wild = rng.random_bool(0.02);
+            if let Some(s) = full
+                .filter(|_| rng.random_bool(0.8))
+                .or(wild.then(|| rng.random_range(0..sets)))
+            {
+                actions.push(RawAction::LayAside {
+                    player: turn as u32 + 1,
+                    set: s as u32 + 1,
+                });
+                for l in 0..per_set {
+                    out[s * per_set + l] = true;
+                }
+                if holds(turn, &owner, &out) == 0 {
+                    match (1..=players)
+                        .map(|d| (turn + d) % players)
+                        .find(|&p| holds(p, &owner, &out) > 0)
+                    {
+                        Some(p) => turn = p,
+                        None => break,
+                    }
+                }
+                continue;
+            }
+            let targets: Vec<usize> = (0..players)
+                .filter(|&p| p != turn && holds(p, &owner, &out) > 0)
+                .collect();
+            let broken = rng.random_bool(0.01);
+            let target = if broken || targets.is_empty() {
+                rng.random_range(0..players)
+            } else {
+                targets[rng.random_range(0..targets.len())]
+            };
+            let mine: Vec<usize> = (0..deck).filter(|&c| !out[c] && owner[c] == turn).collect();
+            let card = if rng.random_bool(cheat) || broken || mine.is_empty() {
+                rng.random_range(0..deck)
+            } else {
+                let s = mine[rng.random_range(0..mine.len())] / per_set;
+                s * per_set + rng.random_range(0..per_set)
+            };
+            let has = owner[card] == target && !out[card];
+            let granted = if rng.random_bool(cheat) { !has } else { has };
+            actions.push(RawAction::Ask {
+                asker: turn as u32 + 1,
+                target: target as u32 + 1,
+                set: (card / per_set) as u32 + 1,
+                letter: (card % per_set) as u8,
+                granted,
+            });
+            if granted && has {
+                owner[card] = turn;
+            } else if !granted {
+                turn = target;
+            }
+        }
+        actions
+    }
+
+    fn text(actions: &[RawAction]) -> Vec<u8> {
+        let mut text = format!("{}\n", actions.len());
+        for action in actions {
+            text.push_str(&format!("{action}\n"));
+        }
+        text.into_bytes()
+    }
+
+    #[test]
+    fn agreeing_then_resumed_is_the_general_path() {
+        let variants = [
+            Rules::standard(),
+            Rules::new(3, 3, 2, None).unwrap(),
+            Rules::new(3, 4, 2, Some(vec![3, 3, 2])).unwrap(),
+            Rules::new(2, 4, 2, None).unwrap(),
+            Rules::new(5, 6, 3, Some(vec![4, 4, 4, 3, 3])).unwrap(),
+        ];
+        let mut rng = SmallRng::seed_from_u64(31);
+        let (mut agreed, mut left) = (0, 0);
+        for round in 0..3000 {
+            let rules = &variants[round % variants.len()];
+            let actions = random_game(rules, &mut rng);
+            let log = text(&actions);
+            let mut guess = Vec::new();
+            if crate::reveal::first_holders(&log, rules, &mut guess) == 0 {
+                continue;
+            }
+            let mut fast = Referee::new(rules.clone());
+            fast.reset_dealt(&guess);
+            let mut general = fast.clone();
+            for record in LogReader::new(&log).unwrap() {
+                let action = record.unwrap().action;
+                if fast.agreeing() {
+                    let mut trial = fast.clone();
+                    if trial.agree(action) {
+                        agreed += 1;
+                        fast = trial;
+                        assert_eq!(general.apply_raw(action), Ok(super::Verdict::Honest));
+                        let mut resumed = fast.clone();
+                        resumed.resume();
+                        assert_eq!(format!("{resumed:?}"), format!("{general:?}"), "{action}");
+                        continue;
+                    }
+                    left += 1;
+                    assert_eq!(
+                        format!("{trial:?}"),
+                        format!("{fast:?}"),
+                        "refused: unchanged"
+                    );
+                    fast.resume();
+                }
+                let (a, b) = (fast.apply_raw(action), general.apply_raw(action));
+                assert_eq!(a, b);
+                assert_eq!(format!("{fast:?}"), format!("{general:?}"));
+                if a.is_err() {
+                    break;
+                }
+            }
+        }
+        // Both paths are taken often.
+        assert!(agreed > 5_000 && left > 1_000, "{agreed} {left}");
     }
 }
