@@ -299,16 +299,13 @@ impl<'a> LogReader<'a> {
         Some(action)
     }
 
-    /// Reads canonical lines ([`LogReader::next_canonical`]) and hands each action to `take`
+    /// Reads canonical lines ([`LogReader::next_canonical`]) and hands each action to `taker`
     /// until it returns `false`: then that action is returned (its line read). `None` when the
     /// next line is not canonical or the log has ended, nothing of it read. The reader's
     /// state is kept in locals for the loop: a judge's loop over
     /// [`LogReader::next_canonical`] kept it in memory, written back at every line.
     #[inline(always)]
-    pub(crate) fn canonical_until(
-        &mut self,
-        mut take: impl FnMut(RawAction) -> bool,
-    ) -> Option<RawAction> {
+    pub(crate) fn canonical_until(&mut self, taker: &mut impl Take) -> Option<RawAction> {
         let mut lines = self.lines.clone();
         let mut left = self.left;
         let refused = loop {
@@ -320,7 +317,7 @@ impl<'a> LogReader<'a> {
             };
             lines.take_line(len);
             left -= 1;
-            if !take(action) {
+            if !taker.take(action) {
                 break Some(action);
             }
         };
@@ -386,6 +383,13 @@ impl<'a> LogReader<'a> {
             }
         }
     }
+}
+
+/// What [`LogReader::canonical_until`] hands the actions to (a trait rather than a closure:
+/// a closure the compiler did not inline made a call of every action).
+pub(crate) trait Take {
+    /// Takes `action`, or refuses it with `false`.
+    fn take(&mut self, action: RawAction) -> bool;
 }
 
 /// Parses a line in the canonical one-digit form (`1 A 2 3C no`, `1 A 2 3C yes`, `1 Q 3`)
