@@ -63,7 +63,7 @@ pub struct PossibleDeal {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, schemars::JsonSchema))]
 pub struct Range {
     /// The rank.
-    pub rank: String,
+    pub rank: &'static str,
     /// The fewest cards of it in any deal that fits.
     pub min: u8,
     /// The most.
@@ -517,7 +517,7 @@ pub(crate) fn knowledge(rules: &Rules, referee: &Referee, after: usize) -> Knowl
                     let seen = referee.seen(p, r);
                     let count = |x: u8| (i32::from(x) + seen).clamp(0, 4) as u8;
                     Range {
-                        rank: r.name().to_string(),
+                        rank: r.name(),
                         min: count(lo),
                         max: count(hi),
                     }
@@ -533,7 +533,7 @@ pub(crate) fn knowledge(rules: &Rules, referee: &Referee, after: usize) -> Knowl
             .map(|&r| {
                 let (min, max) = ranges[rules.players() * ranks + r.index()];
                 Range {
-                    rank: r.name().to_string(),
+                    rank: r.name(),
                     min,
                     max,
                 }

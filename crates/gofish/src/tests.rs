@@ -516,7 +516,7 @@ fn deals_knowledge_and_proofs_agree_with_every_deal() {
                 .collect();
             for (p, hand) in k.hands.iter().enumerate() {
                 for range in &hand.ranks {
-                    let r = rank_index(&range.rank) as usize;
+                    let r = rank_index(range.rank) as usize;
                     let lo = fitting.iter().map(|(h, _)| h[p][r]).min().unwrap();
                     let hi = fitting.iter().map(|(h, _)| h[p][r]).max().unwrap();
                     assert_eq!(
@@ -527,7 +527,7 @@ fn deals_knowledge_and_proofs_agree_with_every_deal() {
                 }
             }
             for range in &k.stock.ranks {
-                let r = rank_index(&range.rank) as usize;
+                let r = rank_index(range.rank) as usize;
                 let lo = fitting.iter().map(|(_, s)| s[r]).min().unwrap();
                 let hi = fitting.iter().map(|(_, s)| s[r]).max().unwrap();
                 assert_eq!((range.min, range.max), (lo, hi), "stock rank {r}\n{text}");

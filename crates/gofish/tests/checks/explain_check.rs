@@ -127,7 +127,7 @@ pub fn check(run: &Run, explanation: &Explanation) -> Result<(), String> {
             .iter()
             .map(|range| {
                 (
-                    rank_of(&range.rank),
+                    rank_of(range.rank),
                     usize::from(range.min),
                     usize::from(range.max),
                 )
@@ -254,7 +254,7 @@ fn every_explanation_agrees_with_the_oracle() {
         let holdings = knowledge.hands.iter().zip(&ranges);
         for (holding, expected) in holdings.chain([(&knowledge.stock, &stock_ranges)]) {
             for range in &holding.ranks {
-                let want = expected[rank_of(&range.rank)];
+                let want = expected[rank_of(range.rank)];
                 if (usize::from(range.min), usize::from(range.max)) != want && failures.len() < 10 {
                     failures.push(format!(
                         "{rules:?}: at {at}, player {:?} (None: the stock) {}: {}..{}, not \

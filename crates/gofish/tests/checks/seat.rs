@@ -193,7 +193,7 @@ fn the_seat_view_agrees_with_the_oracle() {
             .err();
         for (q, holding) in earlier_knowledge.hands.iter().enumerate() {
             for range in &holding.ranks {
-                let want = ranges[q][rank_of(&range.rank)];
+                let want = ranges[q][rank_of(range.rank)];
                 if (usize::from(range.min), usize::from(range.max)) != want {
                     wrong = Some(format!(
                         "at {at}, player {} {}: {}..{}, not {want:?}",
