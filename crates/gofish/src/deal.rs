@@ -877,38 +877,40 @@ impl DealModel {
                 (i32::from(edge.lo), i32::from(edge.hi), i32::from(edge.flow));
         }
         // The totals every flow has: per holder (its hidden cards, or the stock's) and per
-        // rank (its cards not shown).
-        let mut held = [0i32; MAX_PLAYERS + 1];
-        let mut cards = [0i32; MAX_RANKS];
+        // rank (its cards not shown); and the sums of the limits, kept up to date as they
+        // narrow (each limit narrowed is used at once).
+        // Each as [total, sum of least, sum of most].
+        let mut held = [[0i32; 3]; MAX_PLAYERS + 1];
+        let mut cards = [[0i32; 3]; MAX_RANKS];
         for cell in 0..cells {
-            held[cell / ranks] += flow[cell];
-            cards[cell % ranks] += flow[cell];
+            let (h, r) = (cell / ranks, cell % ranks);
+            let sums = [flow[cell], lo[cell], hi[cell]];
+            for (i, x) in sums.into_iter().enumerate() {
+                held[h][i] += x;
+                cards[r][i] += x;
+            }
         }
-        loop {
-            let (mut held_lo, mut held_hi) = ([0i32; MAX_PLAYERS + 1], [0i32; MAX_PLAYERS + 1]);
-            let (mut cards_lo, mut cards_hi) = ([0i32; MAX_RANKS], [0i32; MAX_RANKS]);
-            for cell in 0..cells {
-                held_lo[cell / ranks] += lo[cell];
-                held_hi[cell / ranks] += hi[cell];
-                cards_lo[cell % ranks] += lo[cell];
-                cards_hi[cell % ranks] += hi[cell];
-            }
-            let mut changed = false;
-            for cell in 0..cells {
-                let (h, r) = (cell / ranks, cell % ranks);
-                let least = lo[cell]
-                    .max(cards[r] - (cards_hi[r] - hi[cell]))
-                    .max(held[h] - (held_hi[h] - hi[cell]));
-                let most = hi[cell]
-                    .min(cards[r] - (cards_lo[r] - lo[cell]))
-                    .min(held[h] - (held_lo[h] - lo[cell]));
-                if (least, most) != (lo[cell], hi[cell]) {
-                    changed = true;
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for (h, held) in held.iter_mut().enumerate().take(holders) {
+                for (r, cards) in cards.iter_mut().enumerate().take(ranks) {
+                    let cell = h * ranks + r;
+                    let (least, most) = (lo[cell], hi[cell]);
+                    let least = least
+                        .max(cards[0] - (cards[2] - most))
+                        .max(held[0] - (held[2] - most));
+                    let most = most
+                        .min(cards[0] - (cards[1] - lo[cell]))
+                        .min(held[0] - (held[1] - lo[cell]));
+                    if (least, most) != (lo[cell], hi[cell]) {
+                        changed = true;
+                        let (up, down) = (least - lo[cell], most - hi[cell]);
+                        (held[1], held[2]) = (held[1] + up, held[2] + down);
+                        (cards[1], cards[2]) = (cards[1] + up, cards[2] + down);
+                        (lo[cell], hi[cell]) = (least, most);
+                    }
                 }
-                (lo[cell], hi[cell]) = (least, most);
-            }
-            if !changed {
-                break;
             }
         }
         (0..cells)
