@@ -401,34 +401,35 @@ impl DealModel {
     }
 
     /// After facts given by [`crate::Referee`]'s agreeing path, which records only bans: the
-    /// rest of an unbuilt model's state from the referee's. `free(card)`: the card never
-    /// moved; `needs(player, set)`: the referee holds the player's need in the set. The model
-    /// is then as the facts one by one through [`DealModel::pin_of`], [`DealModel::ban_if`]
-    /// and [`DealModel::require`] would have left it (a test compares the two).
+    /// rest of an unbuilt model's state from the referee's. A card never moved when its
+    /// `place` is `unmoved`; the need `(player, set)` is held when its byte of `hand` (by
+    /// `player * sets + set`, as the model's needs) has the bit `needed`. The model is then as
+    /// the facts one by one through [`DealModel::pin_of`], [`DealModel::ban_if`] and
+    /// [`DealModel::require`] would have left it (a test compares the two).
     #[cold]
     #[inline(never)]
-    pub(crate) fn resume_unbuilt(
-        &mut self,
-        free: impl Fn(usize) -> bool,
-        needs: impl Fn(usize, usize) -> bool,
-    ) {
+    pub(crate) fn resume_unbuilt(&mut self, place: &[u8], unmoved: u8, hand: &[u8], needed: u8) {
         debug_assert!(self.is_unbuilt());
-        for slots in &mut self.slots {
-            slots.free_left = 0;
-            slots.needs_open = 0;
+        debug_assert_eq!(
+            (place.len(), hand.len()),
+            (self.seats.len(), self.need.len())
+        );
+        let mut free_left = [0i64; crate::MAX_PLAYERS];
+        for (seat, &place) in self.seats.iter_mut().zip(place) {
+            seat.free = place == unmoved;
+            free_left[usize::from(seat.owner) & (crate::MAX_PLAYERS - 1)] += i64::from(seat.free);
         }
-        for (card, seat) in self.seats.iter_mut().enumerate() {
-            seat.free = free(card);
-            if seat.free {
-                self.slots[seat.owner as usize].free_left += 1;
-            }
+        for (need, &held) in self.need.iter_mut().zip(hand) {
+            *need = if held & needed != 0 { EMPTY } else { NO_NEED };
         }
-        for player in 0..self.players {
-            for set in 0..self.sets {
-                let open = needs(player, set);
-                self.need[player * self.sets + set] = if open { EMPTY } else { NO_NEED };
-                self.slots[player].needs_open += i64::from(open);
-            }
+        for ((slots, row), &free_left) in self
+            .slots
+            .iter_mut()
+            .zip(hand.chunks_exact(self.sets))
+            .zip(&free_left)
+        {
+            slots.free_left = free_left;
+            slots.needs_open = row.iter().filter(|&&held| held & needed != 0).count() as i64;
         }
     }
 

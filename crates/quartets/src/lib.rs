@@ -237,11 +237,26 @@ fn judge_with(referee: &mut Referee, input: &[u8], agree: bool) -> Result<Report
 /// The end of [`judge_with`] once cheating is certain (`line` holds the action that made it
 /// so) or the log is read: the rest is only read, so a malformed file is still reported.
 fn finish(referee: &Referee, mut reader: LogReader, line: usize) -> Result<Report, LogError> {
-    let mut actions = referee.actions();
-    while let Some(action) = reader.next_action() {
-        action?;
-        actions += 1;
+    /// Counts the actions it is handed, refusing none.
+    struct Count(usize);
+    impl notation::Take for Count {
+        #[inline(always)]
+        fn take(&mut self, _: RawAction) -> bool {
+            self.0 += 1;
+            true
+        }
     }
+    // The canonical lines are read in a loop of their own, the reader's state in locals.
+    let mut actions = Count(referee.actions());
+    loop {
+        reader.canonical_until(&mut actions);
+        let Some(action) = reader.next_action() else {
+            break;
+        };
+        action?;
+        actions.0 += 1;
+    }
+    let actions = actions.0;
     Ok(Report {
         actions,
         cheating: referee.contradiction().map(|contradiction| Cheating {

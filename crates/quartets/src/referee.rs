@@ -724,11 +724,8 @@ impl Referee {
     /// After [`Referee::agree`]: brings the deal model up to date with the facts it took, so
     /// that the general path goes on from there.
     pub(crate) fn resume(&mut self) {
-        let (place, hand, sets) = (&self.place, &self.hand, self.rules.sets());
-        self.deal.resume_unbuilt(
-            |card| place[card] == UNMOVED,
-            |player, set| hand[player * sets + set] & NEEDED != 0,
-        );
+        self.deal
+            .resume_unbuilt(&self.place, UNMOVED, &self.hand, NEEDED);
     }
 
     /// Applies one action. A [`RuleError`] leaves the referee as it was; otherwise the verdict
