@@ -685,11 +685,11 @@ impl Referee {
                 turn: table.turn,
                 actions: table.actions,
             };
-            let left = standard.run(reader);
+            let left = standard.run::<true>(reader);
             (table.turn, table.actions) = (standard.turn, standard.actions);
             left
         } else {
-            table.run(reader)
+            table.run::<false>(reader)
         };
         (self.turn, self.actions) = (table.turn, table.actions);
         left
@@ -1080,6 +1080,44 @@ struct Agreeing<'a> {
     actions: usize,
 }
 
+/// [`Agreeing`] of a game of at most 9 players and sets (the standard game's copy of the
+/// loop), whose lines are read without checking their digits: a name in the game's range is a
+/// digit (`byte ^ b'0'` from 1 to 9 only for `1` to `9`), so [`Take::known`] checks both.
+struct StandardNames<'s, 'a>(&'s mut Agreeing<'a>);
+
+impl crate::notation::Take for StandardNames<'_, '_> {
+    const UNCHECKED: bool = true;
+
+    #[inline(always)]
+    fn known(&self, action: RawAction) -> bool {
+        let table = &self.0;
+        debug_assert!(table.players <= 9 && table.sets <= 9);
+        let (players, sets) = (table.players as u32, table.sets as u32);
+        match action {
+            RawAction::Ask {
+                asker,
+                target,
+                set,
+                letter,
+                ..
+            } => {
+                asker.wrapping_sub(1) < players
+                    && target.wrapping_sub(1) < players
+                    && set.wrapping_sub(1) < sets
+                    && usize::from(letter) < table.per_set
+            }
+            RawAction::LayAside { player, set } => {
+                player.wrapping_sub(1) < players && set.wrapping_sub(1) < sets
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn take(&mut self, action: RawAction) -> bool {
+        self.0.agree(action)
+    }
+}
+
 impl crate::notation::Take for Agreeing<'_> {
     #[inline(always)]
     fn take(&mut self, action: RawAction) -> bool {
@@ -1088,11 +1126,20 @@ impl crate::notation::Take for Agreeing<'_> {
 }
 
 impl Agreeing<'_> {
-    /// The loop of [`Referee::agree_all`].
+    /// The loop of [`Referee::agree_all`]; `STANDARD`: for the standard game's sizes, whose
+    /// names' checks are also those of the lines' digits ([`StandardNames`]).
     #[inline(always)]
-    fn run(&mut self, reader: &mut LogReader) -> Result<Option<RawAction>, ParseError> {
+    fn run<const STANDARD: bool>(
+        &mut self,
+        reader: &mut LogReader,
+    ) -> Result<Option<RawAction>, ParseError> {
         loop {
-            if let Some(refused) = reader.canonical_until(self) {
+            let refused = if STANDARD {
+                reader.canonical_until(&mut StandardNames(self))
+            } else {
+                reader.canonical_until(self)
+            };
+            if let Some(refused) = refused {
                 return Ok(Some(refused));
             }
             let action = match reader.next_action() {
