@@ -108,9 +108,6 @@ pub(crate) struct DealModel {
     stamp: u32,
     /// The arc where the last search's two halves met.
     meet: u32,
-    /// Changes of the graph or the witness so far. (Unread since the ranges of a state are
-    /// found in one call, [`DealModel::ranges`], with no copy kept between calls.)
-    edits: u64,
     /// The graph and witness right after the deal, kept by the first [`DealModel::reset`]:
     /// later resets copy them instead of building them again.
     dealt: Option<Box<Dealt>>,
@@ -161,7 +158,6 @@ impl DealModel {
             back: Vec::new(),
             stamp: 0,
             meet: NONE,
-            edits: 0,
             dealt: None,
         };
         // Room for a whole game: every card of the stock drawn unseen.
@@ -196,7 +192,6 @@ impl DealModel {
             }));
             return;
         };
-        self.changed();
         self.edges.clone_from(&dealt.edges);
         self.hops.clone_from(&dealt.hops);
         self.nodes.clone_from(&dealt.nodes);
@@ -211,7 +206,6 @@ impl DealModel {
 
     /// The graph and witness after the deal, built.
     fn build(&mut self) {
-        self.changed();
         let (ranks, players, hand) = (self.ranks, self.players, self.hand);
         self.edges.clear();
         self.hops.clear();
@@ -311,7 +305,6 @@ impl DealModel {
         {
             return;
         }
-        self.changed();
         for r in 0..ranks {
             self.set_flow(self.stock[r], left[r]);
             for (p, row) in cells.iter().enumerate().take(players) {
@@ -419,7 +412,6 @@ impl DealModel {
         edge.lo = lo;
         edge.hi = hi;
         let flow = edge.flow;
-        self.changed();
         if (lo..=hi).contains(&flow) {
             // The witness meets the new bounds.
             let i = 2 * id as usize;
@@ -483,7 +475,6 @@ impl DealModel {
         prefer: Option<usize>,
         booked: u16,
     ) -> bool {
-        self.changed();
         let ranks = self.ranks;
         // The ranks the draw may be. A draw not of a rank leaves its count the same after
         // it, and the entry's bounds stay on the same count.
@@ -614,7 +605,6 @@ impl DealModel {
     /// A card of `rank` drawn and shown: one fewer of the rank among the hidden cards.
     /// `false` when no deal leaves one in the stock.
     pub(crate) fn shown_draw(&mut self, rank: usize) -> bool {
-        self.changed();
         let stock = self.stock_node();
         if !self.search(stock, rank) {
             return false;
@@ -674,7 +664,6 @@ impl DealModel {
             back,
             stamp: _,
             meet: _,
-            edits: _,
             dealt,
         } = self;
         let dealt = dealt.as_deref().map_or(0, |dealt| {
@@ -811,7 +800,6 @@ impl DealModel {
             back: Vec::new(),
             stamp: 0,
             meet: NONE,
-            edits: 0,
             dealt: None,
         });
         copy.ranks = self.ranks;
@@ -821,7 +809,6 @@ impl DealModel {
         copy.hops.clone_from(&self.hops);
         copy.nodes.clone_from(&self.nodes);
         copy.adj.clone_from(&self.adj);
-        copy.changed();
         copy
     }
 
@@ -919,12 +906,6 @@ impl DealModel {
                 (lo[cell] as u8, hi[cell] as u8)
             })
             .collect()
-    }
-
-    /// The graph or the witness changed. (A count, not a shared counter: an atomic add at
-    /// every bound and draw took about 3% of a game's time.)
-    fn changed(&mut self) {
-        self.edits = self.edits.wrapping_add(1);
     }
 
     /// Moves the flow on edge `id` as far towards `bound` as some flow meeting every bound
