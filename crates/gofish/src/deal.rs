@@ -137,12 +137,12 @@ struct Scratch {
 }
 
 impl DealModel {
-    /// The model after the deal: nothing known but the sizes.
-    pub(crate) fn new(rules: &Rules) -> DealModel {
-        let mut model = DealModel {
-            ranks: rules.ranks(),
-            players: rules.players(),
-            hand: rules.hand(),
+    /// A model of no graph and empty buffers, for these sizes.
+    fn empty(ranks: usize, players: usize, hand: usize) -> DealModel {
+        DealModel {
+            ranks,
+            players,
+            hand,
             edges: Vec::new(),
             hops: Vec::new(),
             nodes: Vec::new(),
@@ -159,7 +159,12 @@ impl DealModel {
             stamp: 0,
             meet: NONE,
             dealt: None,
-        };
+        }
+    }
+
+    /// The model after the deal: nothing known but the sizes.
+    pub(crate) fn new(rules: &Rules) -> DealModel {
+        let mut model = DealModel::empty(rules.ranks(), rules.players(), rules.hand());
         // Room for a whole game: every card of the stock drawn unseen.
         let stock = rules.stock();
         let nodes = rules.ranks() + 1 + rules.players() + stock * (rules.ranks() + 1);
@@ -781,27 +786,7 @@ impl DealModel {
     /// `scratch` made a copy of this model's graph and witness (reusing its buffers), for
     /// questions that move the witness; the copy's own history and deal are left empty.
     fn copy_into<'a>(&self, scratch: &'a mut Option<DealModel>) -> &'a mut DealModel {
-        let copy = scratch.get_or_insert_with(|| DealModel {
-            ranks: 0,
-            players: 0,
-            hand: 0,
-            edges: Vec::new(),
-            hops: Vec::new(),
-            nodes: Vec::new(),
-            adj: Vec::new(),
-            entry: Vec::new(),
-            stock: Vec::new(),
-            bottom: Vec::new(),
-            slots: Vec::new(),
-            draws: Vec::new(),
-            seen: Vec::new(),
-            via: Vec::new(),
-            queue: Vec::new(),
-            back: Vec::new(),
-            stamp: 0,
-            meet: NONE,
-            dealt: None,
-        });
+        let copy = scratch.get_or_insert_with(|| DealModel::empty(0, 0, 0));
         copy.ranks = self.ranks;
         copy.players = self.players;
         copy.hand = self.hand;
